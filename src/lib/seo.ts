@@ -1,0 +1,115 @@
+/**
+ * The metadata of one page in one language: title, description, keywords, canonical and alternate links,
+ * social preview and structured data (spec part 2 "Page metadata"). Pure, so it is unit-tested without a build.
+ */
+import { localizedPath, ogLocale, otherLang, t, type Lang } from '../i18n/index.ts';
+import type { PageDef } from '../config/pages.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  robots: string;
+  og: { title: string; description: string; image: string; imageAlt: string; locale: string; localeAlternate: string; url: string };
+  jsonLd: Record<string, unknown>[];
+}
+
+export interface MetaInput {
+  lang: Lang;
+  page: PageDef;
+  siteUrl: string;
+  contactEmail: string;
+  /** Legal pages and other content pages pass their own title/description. */
+  title?: string;
+  description?: string;
+}
+
+export const absoluteUrl = (siteUrl: string, path: string): string => siteUrl.replace(/\/+$/, '') + path;
+
+export function buildMeta({ lang, page, siteUrl, contactEmail, title, description }: MetaInput): PageMeta {
+  const key = `meta.${page.state}`;
+  const pageTitle = title ? t(lang, 'meta.title.pattern', { title }) : t(lang, `${key}.title`);
+  const pageDescription = description ?? t(lang, `${key}.description`);
+  const canonical = absoluteUrl(siteUrl, localizedPath(lang, page.path));
+  const alternates = [
+    { hreflang: 'uk', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
+    { hreflang: 'en', href: absoluteUrl(siteUrl, localizedPath('en', page.path)) },
+    { hreflang: 'x-default', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
+  ];
+  const image = absoluteUrl(siteUrl, page.og === 'logo' ? '/og/logo.png' : '/og/default.png');
+  return {
+    title: pageTitle,
+    description: pageDescription,
+    keywords: t(lang, `${key}.keywords`),
+    canonical,
+    alternates,
+    robots: page.indexable ? 'index, follow' : 'noindex, follow',
+    og: {
+      title: pageTitle,
+      description: pageDescription,
+      image,
+      imageAlt: t(lang, 'meta.og.image.alt'),
+      locale: ogLocale(lang),
+      localeAlternate: ogLocale(otherLang(lang)),
+      url: canonical,
+    },
+    jsonLd: structuredData({ lang, page, siteUrl, contactEmail, canonical, title: pageTitle, description: pageDescription }),
+  };
+}
+
+interface LdInput extends MetaInput {
+  canonical: string;
+  title: string;
+  description: string;
+}
+
+function structuredData(input: LdInput): Record<string, unknown>[] {
+  const { lang, siteUrl, contactEmail } = input;
+  const home = absoluteUrl(siteUrl, localizedPath(lang, '/'));
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${siteUrl}/#organization`,
+    name: t(lang, 'site.name'),
+    url: absoluteUrl(siteUrl, '/'),
+    logo: absoluteUrl(siteUrl, '/icon-512.png'),
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: contactEmail, availableLanguage: ['Ukrainian', 'English'] },
+  };
+  const website = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${home}#website`,
+    name: t(lang, 'site.name'),
+    url: home,
+    inLanguage: lang,
+    publisher: { '@id': organization['@id'] },
+    potentialAction: [
+      {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${home}?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+      { '@type': 'Action', name: t(lang, 'meta.action.iq'), target: absoluteUrl(siteUrl, localizedPath(lang, '/iq')) },
+      { '@type': 'Action', name: t(lang, 'meta.action.professional'), target: absoluteUrl(siteUrl, localizedPath(lang, '/professional-test')) },
+    ],
+  };
+  return [website, organization, ...pageSpecific(input)];
+}
+
+function pageSpecific({ lang, page, canonical, title, description }: LdInput): Record<string, unknown>[] {
+  const base = { '@context': 'https://schema.org', url: canonical, inLanguage: lang, description };
+  switch (page.structured) {
+    case 'quiz-iq':
+      return [{ ...base, '@type': 'Quiz', name: t(lang, 'meta.quiz.iq.name'), about: t(lang, 'meta.quiz.iq.about'), timeRequired: 'PT20M', educationalUse: 'self-assessment', isAccessibleForFree: true }];
+    case 'quiz-professional':
+      return [{ ...base, '@type': 'Quiz', name: t(lang, 'meta.quiz.professional.name'), about: t(lang, 'meta.quiz.professional.about'), timeRequired: 'PT14M', educationalUse: 'self-assessment', isAccessibleForFree: true }];
+    case 'result':
+      return [{ ...base, '@type': 'WebPage', name: title, about: t(lang, 'meta.result.about') }];
+    case 'profile':
+      return [{ ...base, '@type': 'ProfilePage', name: title }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * One query interface over embedded PGlite (local default) or PostgreSQL through the Neon serverless driver
+ * (production, or any server named by DATABASE_URL). Callers write parameterised SQL with `sql` or `query`;
+ * they never know which engine answers.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseUrl, dataDir } from './env.ts';
+
+export type Row = Record<string, unknown>;
+export interface Queryable {
+  query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
+}
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: every write in it lands, or none does. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A statement built by the `sql` tag: values never enter the text, they travel as parameters. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Statement {
+  const text = strings.reduce((acc, part, i) => acc + `$${i}` + part);
+  return { text, params: values };
+}
+
+export async function openPglite(dir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  const run = async <T>(q: { query: PGliteQuery }, text: string, params?: unknown[]) =>
+    (await q.query(text, params)).rows as T[];
+  return {
+    kind: 'pglite',
+    query: (text, params) => run(pg, text, params),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    close: () => pg.close(),
+  };
+}
+type PGliteQuery = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export async function openPostgres(url: string): Promise<Database> {
+  const { Pool, neonConfig } = await import('@neondatabase/serverless');
+  const { default: WebSocket } = await import('ws');
+  neonConfig.webSocketConstructor = WebSocket;
+  let bridge: { close(): Promise<void> } | undefined;
+  if (isLoopback(url)) {
+    // A plain PostgreSQL speaks TCP, not Neon's WebSocket protocol: bridge the two on loopback.
+    const { startPgBridge } = await import('./pg-bridge.ts');
+    const started = await startPgBridge();
+    bridge = started;
+    neonConfig.wsProxy = (host, port) => `127.0.0.1:${started.port}/v2?address=${host}:${port}`;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
+    neonConfig.forceDisablePgSSL = true;
+  }
+  const pool = new Pool({ connectionString: url, max: 10, idleTimeoutMillis: 10_000 });
+  pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
+  return {
+    kind: 'postgres',
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+      await bridge?.close();
+    },
+  };
+}
+
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+export function openDatabase(url = databaseUrl()): Promise<Database> {
+  return url ? openPostgres(url) : openPglite(join(dataDir(), 'pglite'));
+}
+
+let shared: Promise<Database> | undefined;
+/** The process-wide database, opened (and migrated) on first use. */
+export function db(): Promise<Database> {
+  shared ??= openDatabase().then(async (database) => {
+    const { migrate } = await import('./migrate.ts');
+    await migrate(database);
+    return database;
+  });
+  return shared;
+}
+
+export async function closeDb(): Promise<void> {
+  if (!shared) return;
+  const pending = shared;
+  shared = undefined;
+  await (await pending).close();
+}
+
+/** Runs a `sql` statement on the shared database. */
+export async function query<T = Row>(statement: Statement): Promise<T[]> {
+  return (await db()).query<T>(statement.text, statement.params);
+}

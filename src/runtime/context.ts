@@ -1,0 +1,81 @@
+/** The `context` argument of a Netlify Function v2, built locally: cookies, params, ip, waitUntil and friends. */
+import { randomUUID } from 'node:crypto';
+import type { Context } from '@netlify/functions';
+
+type CookieInput = Parameters<Context['cookies']['set']>[0];
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const raw of (header ?? '').split(';')) {
+    const part = raw.trim();
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    try {
+      jar.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      jar.set(name, part.slice(eq + 1).trim());
+    }
+  }
+  return jar;
+}
+
+export function serializeCookie(cookie: Exclude<CookieInput, string>): string {
+  const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];
+  if (cookie.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(cookie.maxAge)}`);
+  if (cookie.expires !== undefined) parts.push(`Expires=${new Date(cookie.expires).toUTCString()}`);
+  if (cookie.domain) parts.push(`Domain=${cookie.domain}`);
+  parts.push(`Path=${cookie.path ?? '/'}`);
+  if (cookie.secure) parts.push('Secure');
+  if (cookie.httpOnly) parts.push('HttpOnly');
+  if (cookie.sameSite) parts.push(`SameSite=${cookie.sameSite}`);
+  return parts.join('; ');
+}
+
+export interface LocalContext {
+  context: Context;
+  /** Set-Cookie values the function asked for, applied to its response. */
+  setCookies: string[];
+}
+
+/** `cookies.get` reads the request's cookies; `set` and `delete` only shape the response, as on Netlify. */
+export function createContext(opts: {
+  request: Request;
+  params: Record<string, string>;
+  ip: string;
+  siteUrl: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+}): LocalContext {
+  const jar = parseCookies(opts.request.headers.get('cookie'));
+  const setCookies: string[] = [];
+  const cookies: Context['cookies'] = {
+    get: (name: string) => jar.get(name) as string,
+    set: ((input: CookieInput, value?: string) => {
+      const cookie = typeof input === 'string' ? { name: input, value: value ?? '' } : input;
+      setCookies.push(serializeCookie(cookie));
+    }) as Context['cookies']['set'],
+    delete: (input) => {
+      const opts = typeof input === 'string' ? { name: input } : input;
+      setCookies.push(serializeCookie({ ...opts, value: '', expires: 0 }));
+    },
+  };
+  const unsupported = (what: string) => () => Promise.reject(new Error(`context.${what} exists only in edge functions`));
+  const context: Context = {
+    account: { id: 'local' },
+    cookies,
+    deploy: { context: 'dev', id: 'local', published: false },
+    geo: {},
+    ip: opts.ip,
+    json: (input: unknown) => Response.json(input),
+    log: console.log,
+    next: unsupported('next') as Context['next'],
+    params: opts.params,
+    requestId: randomUUID(),
+    rewrite: unsupported('rewrite'),
+    server: { region: 'local' },
+    site: { id: 'local', name: 'rozum', url: opts.siteUrl },
+    url: new URL(opts.request.url),
+    waitUntil: opts.waitUntil,
+  };
+  return { context, setCookies };
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm start`: builds the site when dist/ is stale, then serves it with the API on PORT (8888).
+ * `--no-build` serves as is; `--api-only` serves only /api (used by `npm run dev`).
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { isBuildFresh, writeStamp } from './build-stamp.ts';
+import { startServer } from './server.ts';
+import { closeDb, db } from '../lib/server/db.ts';
+import { port, siteUrl } from '../lib/server/env.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const apiOnly = args.has('--api-only');
+
+if (!apiOnly && !args.has('--no-build') && !isBuildFresh(root)) {
+  console.log('[start] building the site (dist/ is missing or out of date)…');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeStamp(root);
+}
+
+const server = await startServer({
+  port: port(),
+  host: process.env.HOST ?? '127.0.0.1',
+  distDir: join(root, 'dist'),
+  functionsDir: join(root, 'netlify/functions'),
+  siteUrl: siteUrl(),
+  apiOnly,
+});
+console.log(`[start] Rozum is listening on ${server.url}${apiOnly ? ' (API only)' : ''}`);
+
+// Open and migrate the database now, not on the first API call; pages are served meanwhile.
+db()
+  .then((database) => console.log(`[start] database ready (${database.kind})`))
+  .catch((err) => console.error(`[start] database failed to open: ${(err as Error).message}`));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[start] ${signal}: finishing requests in flight…`);
+  await server.close();
+  await closeDb();
+  console.log('[start] stopped cleanly');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,206 @@
+/**
+ * The process behind `npm start` (DESIGN.md §2): serves dist/ and routes /api/* to the Netlify function modules
+ * in process, with a Netlify-like context. One log line per request; a clean shutdown waits for requests in
+ * flight and for `waitUntil` work, then closes the database.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createContext } from './context.ts';
+import { loadFunctionRoutes, type Handler } from './functions.ts';
+import { findRoute, type Route } from './routes.ts';
+import { createStaticServer, negotiate } from './static.ts';
+import { jsonError, requestLang } from '../lib/server/http.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+export interface ServerOptions {
+  port: number;
+  host?: string;
+  distDir: string;
+  functionsDir: string;
+  siteUrl: string;
+  /** `npm run dev`: Vite serves pages, we serve only /api. */
+  apiOnly?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const routes = await loadFunctionRoutes(options.functionsDir);
+  const files = createStaticServer(options.distDir);
+  const background = new Set<Promise<unknown>>();
+  const waitUntil = (promise: Promise<unknown>) => {
+    const tracked = promise.catch((err) => log(`[waitUntil] ${(err as Error).stack ?? err}`)).finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
+
+  let closing = false;
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      if (closing) server.closeIdleConnections();
+    });
+    if (closing) res.setHeader('Connection', 'close');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const pathname = (req.url ?? '/').split('?')[0];
+    const work = pathname === '/api' || pathname.startsWith('/api/')
+      ? handleApi(req, res, routes, options, waitUntil, log)
+      : options.apiOnly ? sendText(res, 404, 'Not found') : handleStatic(req, res, files, pathname);
+    work.catch((err) => {
+      log(`[server] ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) sendJson(res, jsonError(500, 'api.error.server', 'uk'));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`;
+
+  return {
+    url,
+    port,
+    async close() {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(timeout);
+      await Promise.allSettled([...background]);
+    },
+  };
+}
+
+async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routes: Route<Handler>[],
+  options: ServerOptions,
+  waitUntil: (p: Promise<unknown>) => void,
+  log: (line: string) => void,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', options.siteUrl);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const probe = new Request(url, { headers });
+  const lang = requestLang(probe);
+  const method = (req.method ?? 'GET').toUpperCase();
+  const { match, allowed } = findRoute(routes, method, url.pathname);
+  if (!match) {
+    req.resume();
+    const status = allowed.length ? 405 : 404;
+    const response = jsonError(status, status === 405 ? 'api.error.method_not_allowed' : 'api.error.not_found', lang);
+    if (allowed.length) response.headers.set('Allow', allowed.join(', '));
+    return sendJson(res, response);
+  }
+
+  let body: Buffer | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const read = await readBody(req, MAX_BODY_BYTES);
+    if (!read.ok) return sendJson(res, jsonError(413, 'api.error.payload_too_large', lang), true);
+    body = read.body;
+  }
+  const request = new Request(url, { method, headers, body: body?.length ? new Uint8Array(body) : undefined });
+  const forwarded = (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0]?.trim();
+  const { context, setCookies } = createContext({
+    request,
+    params: match.params,
+    ip: forwarded || req.socket.remoteAddress || '127.0.0.1',
+    siteUrl: options.siteUrl,
+    waitUntil,
+  });
+
+  let response: Response;
+  try {
+    response = await match.route.handler(request, context);
+  } catch (err) {
+    log(`[${match.route.name}] ${(err as Error).stack ?? err}`);
+    response = jsonError(500, 'api.error.server', lang);
+  }
+  for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
+  await sendResponse(res, response, method === 'HEAD');
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true; body: Buffer } | { ok: false }> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    req.resume();
+    return { ok: false };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      req.resume();
+      return { ok: false };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return { ok: true, body: Buffer.concat(chunks) };
+}
+
+async function sendResponse(res: ServerResponse, response: Response, headOnly = false): Promise<void> {
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+  res.statusCode = response.status;
+  const body = headOnly || !response.body ? undefined : Buffer.from(await response.arrayBuffer());
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, response: Response, close = false): Promise<void> {
+  if (close) res.setHeader('Connection', 'close');
+  return sendResponse(res, response);
+}
+
+function sendText(res: ServerResponse, status: number, text: string): Promise<void> {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+  return Promise.resolve();
+}
+
+async function handleStatic(req: IncomingMessage, res: ServerResponse, files: ReturnType<typeof createStaticServer>, pathname: string) {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+    return void res.end('Method not allowed');
+  }
+  const { status, file } = await files.resolve(pathname);
+  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': status === 404 ? 'no-store' : file.cacheControl, Vary: 'Accept-Encoding' };
+  if (status === 200) {
+    headers.ETag = file.etag;
+    if (req.headers['if-none-match'] === file.etag) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+  }
+  const { body, encoding } = negotiate(file, req.headers['accept-encoding']);
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = String(body.length);
+  res.writeHead(status, headers);
+  res.end(method === 'HEAD' ? undefined : body);
+}

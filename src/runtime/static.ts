@@ -1,0 +1,97 @@
+/**
+ * Serves the built site from dist/: clean URLs with or without a trailing slash, brotli/gzip compressed once and
+ * kept in memory (dist does not change while we run), ETags, and cache headers — hashed assets are immutable,
+ * HTML revalidates. Unknown paths get the bilingual 404 page.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
+  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.map': 'application/json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt', '.webmanifest', '.map', '.ico', '.ttf']);
+
+export interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+export interface StaticResult {
+  status: 200 | 404;
+  file: StaticFile;
+}
+
+export function createStaticServer(distDir: string) {
+  const root = normalize(distDir + sep);
+  const cache = new Map<string, Promise<StaticFile | null>>();
+
+  async function load(relative: string): Promise<StaticFile | null> {
+    const absolute = normalize(join(root, relative));
+    if (!absolute.startsWith(root)) return null;
+    const info = await stat(absolute).catch(() => null);
+    if (!info?.isFile()) return null;
+    const body = await readFile(absolute);
+    const ext = extname(absolute).toLowerCase();
+    const file: StaticFile = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      cacheControl: relative.startsWith('/_astro/')
+        ? 'public, max-age=31536000, immutable'
+        : ext === '.html' ? 'public, max-age=0, must-revalidate' : 'public, max-age=3600',
+    };
+    if (COMPRESSIBLE.has(ext) && body.length > 256) {
+      file.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      file.gzip = gzipSync(body, { level: 9 });
+    }
+    return file;
+  }
+
+  function cached(relative: string): Promise<StaticFile | null> {
+    let entry = cache.get(relative);
+    if (!entry) {
+      entry = load(relative);
+      cache.set(relative, entry);
+    }
+    return entry;
+  }
+
+  /** The file for a URL path: '/iq', '/iq/', '/iq/index.html' and '/iq.html' all mean the same page. */
+  async function resolve(pathname: string): Promise<StaticResult> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      decoded = '/__invalid__';
+    }
+    if (decoded.includes('\0')) decoded = '/__invalid__';
+    const trimmed = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
+    const candidates = trimmed === '/' ? ['/index.html'] : [trimmed, `${trimmed}/index.html`, `${trimmed}.html`];
+    for (const candidate of candidates) {
+      const file = await cached(candidate);
+      if (file) return { status: 200, file };
+    }
+    const notFound = await cached('/404.html');
+    return { status: 404, file: notFound ?? { body: Buffer.from('Not found'), type: 'text/plain; charset=utf-8', etag: '"404"', cacheControl: 'no-store' } };
+  }
+
+  return { resolve };
+}
+
+/** Picks the body for the client's Accept-Encoding: brotli, then gzip, then identity. */
+export function negotiate(file: StaticFile, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const accept = (acceptEncoding ?? '').toLowerCase();
+  if (file.br && /\bbr\b/.test(accept)) return { body: file.br, encoding: 'br' };
+  if (file.gzip && /\bgzip\b/.test(accept)) return { body: file.gzip, encoding: 'gzip' };
+  return { body: file.body };
+}

@@ -1,0 +1,66 @@
+/** Migrations against a real database: applied once, in order, and a failing one leaves nothing behind. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite, openPostgres, sql, type Database } from '../../src/lib/server/db.ts';
+import { migrate, readMigrations } from '../../src/lib/server/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+let database: TestDatabase;
+let conn: Database;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('dbKind'));
+  const url = database.env.DATABASE_URL;
+  conn = url ? await openPostgres(url) : await openPglite(join(database.env.DATA_DIR, 'pglite'));
+});
+afterAll(async () => {
+  await conn.close();
+  await database.drop();
+});
+
+describe('migrations', () => {
+  it('apply every file once and record it', async () => {
+    const names = readMigrations().map((m) => m.name);
+    expect(await migrate(conn)).toEqual(names);
+    expect(await migrate(conn)).toEqual([]);
+    const rows = await conn.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(rows.map((r) => r.name)).toEqual(names);
+  });
+
+  it('roll back a failing migration completely', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rozum-mig-')) + '/';
+    writeFileSync(join(dir, '9001_good.sql'), 'CREATE TABLE good_one (id int);');
+    writeFileSync(join(dir, '9002_bad.sql'), 'CREATE TABLE half_done (id int);\nINSERT INTO no_such_table VALUES (1);');
+    await expect(migrate(conn, readMigrations(dir))).rejects.toThrow(/no_such_table/);
+    const tables = await conn.query<{ t: string | null }>("SELECT to_regclass('good_one')::text AS t UNION ALL SELECT to_regclass('half_done')::text");
+    expect(tables.map((r) => r.t)).toEqual(['good_one', null]);
+    const recorded = await conn.query<{ name: string }>("SELECT name FROM schema_migrations WHERE name LIKE '900%'");
+    expect(recorded.map((r) => r.name)).toEqual(['9001_good']);
+  });
+});
+
+describe('query interface', () => {
+  it('passes values as parameters, never as SQL text', async () => {
+    const evil = "x'); DROP TABLE schema_migrations; --";
+    const statement = sql`SELECT ${evil}::text AS v`;
+    expect(statement.text).toBe('SELECT $1::text AS v');
+    expect(await conn.query(statement.text, statement.params)).toEqual([{ v: evil }]);
+  });
+
+  it('commits a transaction as a whole or not at all', async () => {
+    await conn.query('CREATE TABLE tx_probe (id int PRIMARY KEY)');
+    await conn.transaction(async (tx) => {
+      await tx.query('INSERT INTO tx_probe VALUES (1)');
+      await tx.query('INSERT INTO tx_probe VALUES (2)');
+    });
+    await expect(
+      conn.transaction(async (tx) => {
+        await tx.query('INSERT INTO tx_probe VALUES (3)');
+        await tx.query('INSERT INTO tx_probe VALUES (1)');
+      }),
+    ).rejects.toThrow();
+    const rows = await conn.query<{ id: number }>('SELECT id FROM tx_probe ORDER BY id');
+    expect(rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,79 @@
+/** The built site as served by `npm start`: every route in both languages, compression, caching, 404s. */
+import { describe, expect, inject, it } from 'vitest';
+import { PAGES } from '../../src/config/pages.ts';
+import { localizedPath } from '../../src/i18n/paths.ts';
+
+const base = inject('baseUrl');
+
+describe('static site', () => {
+  it('serves every route of the spec in both languages, with and without a trailing slash', async () => {
+    for (const page of PAGES) {
+      for (const lang of ['uk', 'en'] as const) {
+        const path = localizedPath(lang, page.path);
+        for (const variant of path === '/' ? ['/'] : [path, `${path}/`]) {
+          const res = await fetch(base + variant);
+          expect(res.status, variant).toBe(200);
+          const html = await res.text();
+          expect(html, variant).toContain(`<html lang="${lang}"`);
+        }
+      }
+    }
+  });
+
+  it('compresses HTML with brotli or gzip as the client accepts', async () => {
+    const br = await fetch(`${base}/eng`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const gz = await fetch(`${base}/eng`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('<html lang="en"');
+  });
+
+  it('revalidates HTML with an ETag and answers 304 when unchanged', async () => {
+    const first = await fetch(`${base}/legal/privacy`);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.get('etag')!;
+    const again = await fetch(`${base}/legal/privacy`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends security headers with every response', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers an unknown page with the bilingual 404 page and status 404', async () => {
+    for (const path of ['/no-such-page', '/eng/no-such-page', '/legal/unknown', '/eng/legal/unknown']) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('Сторінку не знайдено');
+      expect(html).toContain('Page not found');
+    }
+  });
+
+  it('never serves files outside dist', async () => {
+    for (const path of ['/..%2f..%2fpackage.json', '/%2e%2e/package.json', '/_astro/..%2F..%2Fpackage.json']) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('"devDependencies"');
+    }
+  });
+
+  it('answers HEAD without a body and refuses POST to a page', async () => {
+    const head = await fetch(`${base}/eng`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${base}/eng`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('publishes robots.txt and a sitemap of both languages with alternates', async () => {
+    const robots = await (await fetch(`${base}/robots.txt`)).text();
+    expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/eng/iqtest</loc>');
+    expect(sitemap).toContain('hreflang="x-default"');
+    expect(sitemap).not.toContain('/profile</loc>');
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import { langFromPath, localizedPath, stripLocale, switchLocalePath, t } from '../../src/i18n/index.ts';
+
+describe('dictionaries', () => {
+  it('have exactly the same keys in Ukrainian and English', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(uk).sort());
+  });
+
+  it('have no empty texts and the same {placeholders} in both languages', () => {
+    for (const key of Object.keys(uk) as (keyof typeof uk)[]) {
+      expect(uk[key].trim(), `uk ${key}`).not.toBe('');
+      expect(en[key].trim(), `en ${key}`).not.toBe('');
+      const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(vars(en[key]), key).toEqual(vars(uk[key]));
+    }
+  });
+
+  it('use flat dotted keys', () => {
+    for (const key of Object.keys(uk)) expect(key).toMatch(/^[a-z0-9-]+(\.[a-z0-9_-]+)+$/);
+  });
+});
+
+describe('t', () => {
+  it('returns the text in the asked language and fills placeholders', () => {
+    expect(t('uk', 'nav.signin')).toBe('Увійти');
+    expect(t('en', 'nav.signin')).toBe('Sign In');
+    expect(t('en', 'footer.version', { version: '1.0' })).toBe('Version 1.0');
+  });
+
+  it('shows a missing key as itself rather than an empty string', () => {
+    expect(t('en', 'no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('locale paths', () => {
+  it.each([
+    ['/', 'uk'],
+    ['/iq', 'uk'],
+    ['/eng', 'en'],
+    ['/eng/', 'en'],
+    ['/eng/iq?x=1', 'en'],
+    ['/english-lessons', 'uk'],
+    ['/engine', 'uk'],
+    ['/eng?x=1', 'en'],
+  ])('langFromPath(%s) is %s', (path, lang) => {
+    expect(langFromPath(path)).toBe(lang);
+  });
+
+  it.each([
+    ['/eng', '/'],
+    ['/eng/', '/'],
+    ['/eng/legal/privacy', '/legal/privacy'],
+    ['/eng/results?id=1#top', '/results?id=1#top'],
+    ['/engine', '/engine'],
+  ])('stripLocale(%s) is %s', (path, stripped) => {
+    expect(stripLocale(path)).toBe(stripped);
+  });
+
+  it.each([
+    ['en', '/', '/eng'],
+    ['en', '/iq', '/eng/iq'],
+    ['en', '/iq/', '/eng/iq'],
+    ['en', '/eng/iq', '/eng/iq'],
+    ['uk', '/eng/iq', '/iq'],
+    ['uk', '/eng', '/'],
+    ['uk', '/', '/'],
+    ['en', '/results?id=abc', '/eng/results?id=abc'],
+    ['uk', '/eng?q=1', '/?q=1'],
+  ] as const)('localizedPath(%s, %s) is %s', (lang, path, expected) => {
+    expect(localizedPath(lang, path)).toBe(expected);
+  });
+
+  it.each([
+    ['/', '/eng'],
+    ['/eng', '/'],
+    ['/eng/', '/'],
+    ['/professional-results?id=5f0c&x=1', '/eng/professional-results?id=5f0c&x=1'],
+    ['/eng/results?id=1#share', '/results?id=1#share'],
+    ['/legal/privacy/', '/eng/legal/privacy'],
+    ['/engine', '/eng/engine'],
+  ])('switchLocalePath(%s) is %s and keeps the query', (from, to) => {
+    expect(switchLocalePath(from)).toBe(to);
+    expect(switchLocalePath(switchLocalePath(from))).toBe(localizedPath(langFromPath(from), from));
+  });
+});

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PAGES, pageByPath } from '../../src/config/pages.ts';
+import { buildMeta } from '../../src/lib/seo.ts';
+import { LANGS, t } from '../../src/i18n/index.ts';
+
+const site = 'https://rozum.example';
+const meta = (lang: 'uk' | 'en', path: string, extra = {}) =>
+  buildMeta({ lang, page: pageByPath(path), siteUrl: site, contactEmail: 'help@rozum.example', ...extra });
+
+describe('page metadata', () => {
+  it('gives the Ukrainian canonical without /eng and the English one with it', () => {
+    expect(meta('uk', '/').canonical).toBe('https://rozum.example/');
+    expect(meta('en', '/').canonical).toBe('https://rozum.example/eng');
+    expect(meta('uk', '/iqtest').canonical).toBe('https://rozum.example/iqtest');
+    expect(meta('en', '/legal/privacy').canonical).toBe('https://rozum.example/eng/legal/privacy');
+  });
+
+  it('lists uk, en and x-default alternates, x-default pointing at Ukrainian', () => {
+    expect(meta('en', '/prof').alternates).toEqual([
+      { hreflang: 'uk', href: 'https://rozum.example/prof' },
+      { hreflang: 'en', href: 'https://rozum.example/eng/prof' },
+      { hreflang: 'x-default', href: 'https://rozum.example/prof' },
+    ]);
+  });
+
+  it('sets the social preview locale, 1200×630 image by screen group, and title per language', () => {
+    const ukMeta = meta('uk', '/');
+    const enMeta = meta('en', '/iqtest');
+    expect(ukMeta.og.locale).toBe('uk_UA');
+    expect(ukMeta.og.localeAlternate).toBe('en_US');
+    expect(enMeta.og.locale).toBe('en_US');
+    expect(ukMeta.og.image).toBe('https://rozum.example/og/default.png');
+    expect(enMeta.og.image).toBe('https://rozum.example/og/logo.png');
+    expect(ukMeta.title).toBe(t('uk', 'meta.landing.title'));
+    expect(enMeta.title).toBe(t('en', 'meta.iq-test.title'));
+  });
+
+  it('keeps private pages out of search engines', () => {
+    expect(meta('uk', '/profile').robots).toBe('noindex, follow');
+    expect(meta('uk', '/results').robots).toBe('noindex, follow');
+    expect(meta('uk', '/').robots).toBe('index, follow');
+  });
+
+  it('describes the website, the organisation and, on test pages, the quiz', () => {
+    const types = (m: ReturnType<typeof meta>) => m.jsonLd.map((d) => d['@type']);
+    expect(types(meta('uk', '/'))).toEqual(['WebSite', 'Organization']);
+    expect(types(meta('en', '/iq'))).toEqual(['WebSite', 'Organization', 'Quiz']);
+    expect(types(meta('uk', '/profile'))).toContain('ProfilePage');
+    const website = meta('en', '/').jsonLd[0] as { potentialAction: { '@type': string; target: unknown }[] };
+    expect(website.potentialAction.map((a) => a['@type'])).toEqual(['SearchAction', 'Action', 'Action']);
+    expect(website.potentialAction[1].target).toBe('https://rozum.example/eng/iq');
+    const org = meta('uk', '/').jsonLd[1] as { contactPoint: { contactType: string; email: string } };
+    expect(org.contactPoint).toMatchObject({ contactType: 'customer service', email: 'help@rozum.example' });
+  });
+
+  it('uses a page-provided title through the title pattern', () => {
+    expect(meta('en', '/legal/terms', { title: 'Terms of Use' }).title).toBe('Terms of Use — Rozum');
+  });
+
+  it('has a title, description and keywords in both languages for every page state', () => {
+    for (const page of PAGES) {
+      for (const lang of LANGS) {
+        const m = meta(lang, page.path);
+        expect(m.title, `${lang} ${page.path}`).not.toMatch(/^meta\./);
+        expect(m.description).not.toMatch(/^meta\./);
+        expect(m.keywords).not.toMatch(/^meta\./);
+      }
+    }
+  });
+
+  it('has one page source for every registered route', () => {
+    for (const page of PAGES) {
+      const source = page.path.startsWith('/legal/')
+        ? 'src/pages/[...locale]/legal/[type].astro'
+        : `src/pages/[...locale]${page.path === '/' ? '/index' : page.path}.astro`;
+      expect(existsSync(source), source).toBe(true);
+    }
+  });
+});
