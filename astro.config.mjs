@@ -1,6 +1,10 @@
 // Static output for both locales from one source per route (DESIGN.md §1–§2).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { existsSync } from 'node:fs';
+
+// The same .env `npm start` reads, so values baked into pages (SITE_URL, CONTACT_EMAIL…) agree with the server.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 const port = Number(process.env.PORT ?? 8888);
 

@@ -1,4 +1,5 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database. */
+import '../src/runtime/dotenv.ts';
 import { openDatabase } from '../src/lib/server/db.ts';
 import { migrate } from '../src/lib/server/migrate.ts';
 

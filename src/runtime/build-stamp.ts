@@ -3,6 +3,7 @@
  * fast (DESIGN.md §7: first 200 within 3 s when already built). The stamp covers every input of the build and
  * the environment variables that are baked into pages.
  */
+import './dotenv.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 
-type CookieInput = Parameters<Context['cookies']['set']>[0];
+/** The cookie shape of Netlify's `context.cookies.set`. */
+export interface CookieOptions {
+  name: string;
+  value: string;
+  expires?: Date | number;
+  maxAge?: number;
+  domain?: string;
+  path?: string;
+  secure?: boolean;
+  httpOnly?: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+}
 
 export function parseCookies(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
@@ -20,7 +31,7 @@ export function parseCookies(header: string | null): Map<string, string> {
   return jar;
 }
 
-export function serializeCookie(cookie: Exclude<CookieInput, string>): string {
+export function serializeCookie(cookie: CookieOptions): string {
   const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];
   if (cookie.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(cookie.maxAge)}`);
   if (cookie.expires !== undefined) parts.push(`Expires=${new Date(cookie.expires).toUTCString()}`);
@@ -50,7 +61,7 @@ export function createContext(opts: {
   const setCookies: string[] = [];
   const cookies: Context['cookies'] = {
     get: (name: string) => jar.get(name) as string,
-    set: ((input: CookieInput, value?: string) => {
+    set: ((input: CookieOptions | string, value?: string) => {
       const cookie = typeof input === 'string' ? { name: input, value: value ?? '' } : input;
       setCookies.push(serializeCookie(cookie));
     }) as Context['cookies']['set'],

@@ -2,6 +2,7 @@
  * `npm start`: builds the site when dist/ is stale, then serves it with the API on PORT (8888).
  * `--no-build` serves as is; `--api-only` serves only /api (used by `npm run dev`).
  */
+import './dotenv.ts';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';

@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One fresh database and port per run; workers inherit them through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rozum-e2e-'));
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** DESIGN.md §2: the system Chromium where there is one (CHROME_PATH), else Playwright's own browser. */
+const executablePath = process.env.CHROME_PATH || undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node src/runtime/main.ts --no-build',
+    url: `${baseURL}/api/health`,
+    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

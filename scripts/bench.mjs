@@ -1,0 +1,103 @@
+// `npm run bench`: measures the budgets of DESIGN.md §7 and prints them as tables. Measured, never asserted in
+// timed tests. First version: build time, JS shipped per page (raw and gzip, React or not), start-up time.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = 'dist';
+const STATIC_BUDGET = 10 * 1024;
+const ISLAND_BUDGET = 90 * 1024;
+/** Landing, marketing and legal pages must stay free of React (DESIGN.md §1). */
+const STATIC_PAGES = [/^\/(eng\/?)?$/, /^\/(eng\/)?iqtest$/, /^\/(eng\/)?prof$/, /^\/(eng\/)?legal\//, /^\/404$/];
+
+const kb = (n) => (n / 1024).toFixed(1);
+const table = (rows) => {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
+};
+
+// 1. Build time.
+const started = performance.now();
+const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(1);
+const buildSeconds = (performance.now() - started) / 1000;
+
+// 2. JS per page: every script a page loads, and everything those import, counted once per page.
+function htmlFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? htmlFiles(full) : name.endsWith('.html') ? [full] : [];
+  });
+}
+const fileCache = new Map();
+const readJs = (url) => {
+  if (!fileCache.has(url)) fileCache.set(url, readFileSync(join(DIST, url)));
+  return fileCache.get(url);
+};
+function collect(url, seen) {
+  if (seen.has(url)) return;
+  seen.add(url);
+  const code = readJs(url).toString();
+  const dir = url.slice(0, url.lastIndexOf('/') + 1);
+  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+\.m?js)["']/g)].map((m) => m[1]);
+  for (const spec of specifiers) {
+    if (spec.startsWith('./') || spec.startsWith('../')) collect(new URL(spec, `http://x${dir}`).pathname, seen);
+    else if (spec.startsWith('/')) collect(spec, seen);
+  }
+}
+const rows = [['page', 'scripts', 'raw KB', 'gzip KB', 'React', 'budget', 'status']];
+let overBudget = 0;
+for (const file of htmlFiles(DIST).sort()) {
+  const route = '/' + relative(DIST, file).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  const path = route.replace(/\/$/, '') || '/';
+  const html = readFileSync(file, 'utf8');
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter(Boolean);
+  const external = new Set();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) collect(m[1], external);
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) collect(m[1], external);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) collect(m[1], external);
+  for (const code of inline) for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\/_astro\/[^"']+)["']/g)) collect(m[1], external);
+  const bodies = [...inline.map((c) => Buffer.from(c)), ...[...external].map(readJs)];
+  const raw = bodies.reduce((n, b) => n + b.length, 0);
+  const gzip = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  const react = bodies.some((b) => /react-dom|__SECRET_INTERNALS|react\.production/.test(b.toString()));
+  const isStatic = STATIC_PAGES.some((re) => re.test(path));
+  const budget = isStatic ? STATIC_BUDGET : ISLAND_BUDGET;
+  const ok = gzip <= budget && !(isStatic && react);
+  if (!ok) overBudget++;
+  rows.push([path, bodies.length, kb(raw), kb(gzip), react ? 'yes' : 'no', `≤ ${kb(budget)}${isStatic ? ', no React' : ''}`, ok ? 'ok' : 'OVER']);
+}
+
+// 3. `npm start` to the first 200 on / with the site already built.
+async function startupSeconds() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rozum-bench-'));
+  const port = String(21000 + (process.pid % 20000));
+  const t0 = performance.now();
+  const child = spawn('npm', ['start', '--silent'], { env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: 'ignore', detached: true });
+  let seconds = NaN;
+  while (performance.now() - t0 < 30_000) {
+    const res = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
+    if (res?.status === 200) {
+      seconds = (performance.now() - t0) / 1000;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  process.kill(-child.pid, 'SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  return seconds;
+}
+const startup = await startupSeconds();
+
+console.log('\nJS shipped per page (everything each page loads; gzip level 9)\n');
+console.log(table(rows));
+console.log('\nBudgets (DESIGN.md §7)\n');
+console.log(table([
+  ['what', 'measured', 'budget', 'status'],
+  ['npm run build', `${buildSeconds.toFixed(1)} s`, '≤ 60 s', buildSeconds <= 60 ? 'ok' : 'OVER'],
+  ['npm start → first 200 on / (built)', `${startup.toFixed(2)} s`, '≤ 3 s', startup <= 3 ? 'ok' : 'OVER'],
+  ['pages over their JS budget', String(overBudget), '0', overBudget === 0 ? 'ok' : 'OVER'],
+]));

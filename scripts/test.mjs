@@ -1,0 +1,37 @@
+// `npm test`: build the site, then every suite — unit, integration (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and end-to-end — and close with one line counting them all.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const REPORTS = '.test-reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const run = (label, command, args) => {
+  console.log(`\n▶ ${label}`);
+  return spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0;
+};
+const read = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const results = [];
+if (!run('build', 'npm', ['run', 'build', '--silent'])) process.exit(1);
+results.push(run('unit and integration tests', process.execPath, [
+  'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`,
+]));
+results.push(run('end-to-end tests', process.execPath, ['scripts/e2e.mjs']));
+
+const vitest = read(`${REPORTS}/vitest.json`);
+const playwright = read(`${REPORTS}/playwright.json`);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const ok = results.every(Boolean) && vitest && playwright && failed === 0;
+console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed · playwright: ${playwright?.stats?.expected ?? 0} passed`);
+console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);
