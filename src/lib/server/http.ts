@@ -21,3 +21,38 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 export function jsonError(status: number, key: string, lang: Lang, extra: Record<string, unknown> = {}, init: ResponseInit = {}): Response {
   return json({ error: key, message: t(lang, key), ...extra }, { ...init, status });
 }
+
+export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Reads a JSON body of at most maxBytes: 415 for another media type, 413 when too large, 400 when malformed. */
+export async function readJson(req: Request, maxBytes: number): Promise<BodyRead> {
+  const lang = requestLang(req);
+  const type = req.headers.get('content-type');
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) return { ok: false, response: jsonError(415, 'api.error.unsupported_media_type', lang) };
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (bytes.length > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+  } catch {
+    return { ok: false, response: jsonError(400, 'api.error.invalid_json', lang) };
+  }
+}
+
+/** A zod failure as a 400 with the offending fields (paths and codes, no echo of the values). */
+export function invalidBody(issues: { path: PropertyKey[]; code: string }[], lang: Lang): Response {
+  return jsonError(400, 'api.error.invalid_body', lang, { fields: issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), code: i.code })) });
+}
+
+/**
+ * CSRF guard for state-changing requests (DESIGN.md §3.6): a browser's cross-site POST carries a foreign Origin
+ * or Sec-Fetch-Site: cross-site. Requests without either header (server-to-server, curl) are not browsers' and pass.
+ */
+export function crossSiteRefusal(req: Request): Response | null {
+  const site = req.headers.get('sec-fetch-site');
+  const origin = req.headers.get('origin');
+  const own = new URL(req.url).origin;
+  const foreign = (site && site !== 'same-origin' && site !== 'none') || (origin && origin !== 'null' && origin !== own);
+  return foreign ? jsonError(403, 'api.error.cross_site', requestLang(req)) : null;
+}

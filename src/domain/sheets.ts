@@ -1,0 +1,44 @@
+/**
+ * Whether an answer sheet is complete and well-formed, beyond its JSON shape: known questions, each once, options
+ * in range, the right count, and for the career test exactly the tie-break statements the tie calls for.
+ * Returns a message key for the first problem, or null.
+ */
+import type { IqItem } from './iq/bank.ts';
+import type { IqAnswer } from './iq/scoring.ts';
+import { CAREER_QUESTIONS, CORE_QUESTION_COUNT } from './career/questions.ts';
+import { tieAfterCore, type CareerAnswer } from './career/scoring.ts';
+
+export type SheetError =
+  | 'score.error.unknown_question'
+  | 'score.error.duplicate_answer'
+  | 'score.error.option_out_of_range'
+  | 'score.error.answer_count'
+  | 'score.error.unexpected_tiebreak';
+
+function idProblems(ids: number[], known: Set<number>): SheetError | null {
+  if (ids.some((id) => !known.has(id))) return 'score.error.unknown_question';
+  if (new Set(ids).size !== ids.length) return 'score.error.duplicate_answer';
+  return null;
+}
+
+export function checkIqSheet(bank: IqItem[], answers: IqAnswer[]): SheetError | null {
+  const items = new Map(bank.map((item) => [item.id, item]));
+  const problem = idProblems(answers.map((a) => a.questionId), new Set(items.keys()));
+  if (problem) return problem;
+  if (answers.some((a) => a.selectedAnswer >= items.get(a.questionId)!.options.uk.length)) return 'score.error.option_out_of_range';
+  if (answers.length !== bank.length) return 'score.error.answer_count';
+  return null;
+}
+
+export function checkCareerSheet(answers: CareerAnswer[]): SheetError | null {
+  const questions = new Map(CAREER_QUESTIONS.map((q) => [q.id, q]));
+  const problem = idProblems(answers.map((a) => a.questionId), new Set(questions.keys()));
+  if (problem) return problem;
+  const core = answers.filter((a) => !questions.get(a.questionId)!.isAdditional);
+  if (core.length !== CORE_QUESTION_COUNT) return 'score.error.answer_count';
+  const expected = new Set(tieAfterCore(answers).tieBreak.map((q) => q.id));
+  const extra = answers.filter((a) => questions.get(a.questionId)!.isAdditional);
+  if (extra.some((a) => !expected.has(a.questionId))) return 'score.error.unexpected_tiebreak';
+  if (extra.length !== expected.size) return 'score.error.answer_count';
+  return null;
+}

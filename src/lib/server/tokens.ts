@@ -1,0 +1,45 @@
+/**
+ * Signed result tokens (DESIGN.md §3.1). A visitor's answer sheet comes back signed with the server secret, so
+ * after sign-in it can be saved without trusting the browser: the server re-scores what it signed, nothing else.
+ * Format: v1.<base64url JSON payload>.<base64url HMAC-SHA256>.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { appSecret } from './env.ts';
+
+export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ResultTokenPayload {
+  kind: 'iq' | 'professional';
+  lang: 'uk' | 'en';
+  /** [questionId, selectedAnswer, timeSpent] per answer. */
+  answers: [number, number | boolean, number][];
+  timeSpent: number;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
+
+export function signResultToken(payload: Omit<ResultTokenPayload, 'issuedAt' | 'expiresAt'>, now = Date.now(), secret = appSecret()): string {
+  const full: ResultTokenPayload = { ...payload, issuedAt: now, expiresAt: now + TOKEN_TTL_MS };
+  const body = Buffer.from(JSON.stringify(full)).toString('base64url');
+  return `v1.${body}.${sign(`v1.${body}`, secret)}`;
+}
+
+export type TokenCheck = { ok: true; payload: ResultTokenPayload } | { ok: false; error: 'token.error.invalid' | 'token.error.expired' };
+
+export function verifyResultToken(token: string, now = Date.now(), secret = appSecret()): TokenCheck {
+  const [version, body, mac] = token.split('.');
+  if (version !== 'v1' || !body || !mac) return { ok: false, error: 'token.error.invalid' };
+  const expected = Buffer.from(sign(`v1.${body}`, secret));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, error: 'token.error.invalid' };
+  let payload: ResultTokenPayload;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, error: 'token.error.invalid' };
+  }
+  if (typeof payload.expiresAt !== 'number' || payload.expiresAt < now) return { ok: false, error: 'token.error.expired' };
+  return { ok: true, payload };
+}
