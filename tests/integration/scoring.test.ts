@@ -1,0 +1,151 @@
+/**
+ * The scoring API over real HTTP: server-side scoring with the server-only key, teaser for visitors, signed
+ * tokens, and bad input refused with a 4xx and a message key.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { tieAfterCore } from '../../src/domain/career/scoring.ts';
+
+const base = inject('baseUrl');
+const bank = iqBank();
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+/** An IQ sheet answering right exactly the items `right` accepts. */
+const iqSheet = (right: (item: (typeof bank)[number]) => boolean, lang: 'uk' | 'en' = 'uk') => ({
+  answers: bank.map((item) => ({ questionId: item.id, selectedAnswer: right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 30_000 })),
+  timeSpent: 600_000,
+  lang,
+});
+
+describe('POST /api/tests/iq/score', () => {
+  it.each([
+    ['every item right', () => true, 43, 138],
+    ['every item wrong', () => false, 0, 70],
+    ['the hard items and item 1 right (raw 22)', (i: (typeof bank)[number]) => i.difficulty === 'hard' || i.id === 1, 22, 100],
+  ])('scores %s', async (_name, right, raw, iq) => {
+    const res = await post('/api/tests/iq/score', iqSheet(right));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result).toMatchObject({ kind: 'iq', score: raw, iqEstimate: iq, iqRange: [iq - 7, iq + 7], totalQuestions: 20 });
+    expect(body.token).toMatch(/^v1\./);
+  });
+
+  it('answers a visitor with the teaser: no breakdown, no key, no explanations', async () => {
+    const res = await post('/api/tests/iq/score', iqSheet(() => true));
+    const text = await res.text();
+    const { result } = JSON.parse(text);
+    expect(result.access).toBe('teaser');
+    expect(result).not.toHaveProperty('breakdown');
+    expect(result).not.toHaveProperty('review');
+    expect(text).not.toMatch(/"correctAnswer"/);
+    expect(text).not.toContain(bank[0].explanation.uk);
+  });
+
+  it.each([
+    ['malformed JSON', '{"answers": [', 400, 'api.error.invalid_json'],
+    ['a body that is not an object', '[1,2,3]', 400, 'api.error.invalid_body'],
+    ['wrong types', { answers: 'all', timeSpent: -1 }, 400, 'api.error.invalid_body'],
+    ['a negative time', { ...iqSheet(() => true), timeSpent: -5 }, 400, 'api.error.invalid_body'],
+    ['a fractional option', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 1.5 })) }, 400, 'api.error.invalid_body'],
+    ['an option out of range', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 6 })) }, 422, 'score.error.option_out_of_range'],
+    ['a duplicated answer', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), iqSheet(() => true).answers[3]] }, 422, 'score.error.duplicate_answer'],
+    ['an unknown question', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }] }, 422, 'score.error.unknown_question'],
+    ['too few answers', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.slice(0, 12) }, 422, 'score.error.answer_count'],
+    ['no answers at all', { answers: [], timeSpent: 0 }, 422, 'score.error.answer_count'],
+  ])('refuses %s', async (_name, body, status, key) => {
+    const res = await post('/api/tests/iq/score', body);
+    expect(res.status).toBe(status);
+    const json = await res.json();
+    expect(json.error).toBe(key);
+    expect(json.message.length).toBeGreaterThan(5);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const huge = { ...iqSheet(() => true), padding: 'x'.repeat(40_000) };
+    const res = await post('/api/tests/iq/score', huge);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe('api.error.payload_too_large');
+  });
+
+  it('refuses another media type with 415 and a cross-site browser request with 403', async () => {
+    expect((await post('/api/tests/iq/score', JSON.stringify(iqSheet(() => true)), { 'content-type': 'text/plain' })).status).toBe(415);
+    const cross = await post('/api/tests/iq/score', iqSheet(() => true), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(cross.status).toBe(403);
+    expect((await cross.json()).error).toBe('api.error.cross_site');
+  });
+
+  it('explains a refusal in the language of the request', async () => {
+    const uk = await (await post('/api/tests/iq/score', { answers: [], timeSpent: 0, lang: 'uk' })).json();
+    const en = await (await post('/api/tests/iq/score', { answers: [], timeSpent: 0, lang: 'en' })).json();
+    expect(uk.message).toMatch(/[а-яі]/);
+    expect(en.message).toMatch(/^Answers were not sent/);
+  });
+});
+
+describe('POST /api/tests/professional/score', () => {
+  const core = coreQuestionsInOrder();
+  const coreSheet = (yes: (type: number, n: number) => boolean) => {
+    const seen = new Map<number, number>();
+    return core.map((q) => {
+      const n = seen.get(q.type) ?? 0;
+      seen.set(q.type, n + 1);
+      return { questionId: q.id, selectedAnswer: yes(q.type, n), timeSpent: 4000 };
+    });
+  };
+
+  it('scores a clear type without tie-break statements', async () => {
+    const res = await post('/api/tests/professional/score', { answers: coreSheet((type) => type === 5), timeSpent: 400_000, lang: 'en' });
+    expect(res.status).toBe(200);
+    const { result, token } = await res.json();
+    expect(result).toMatchObject({ kind: 'professional', access: 'teaser', primaryType: 5, personalityType: 'Expert', totalQuestions: 56, additionalQuestionsNeeded: false });
+    expect(result.enneagramScores).toMatchObject({ 5: 6, 1: 0 });
+    expect(result).not.toHaveProperty('profile');
+    expect(token).toMatch(/^v1\./);
+  });
+
+  it('requires the tie-break statements when types tie, and settles the tie with them', async () => {
+    const answers = coreSheet((type, n) => (type === 2 || type === 6) && n < 4);
+    const incomplete = await post('/api/tests/professional/score', { answers, timeSpent: 1000 });
+    expect(incomplete.status).toBe(422);
+    expect((await incomplete.json()).error).toBe('score.error.answer_count');
+    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 6, timeSpent: 3000 }));
+    const res = await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'uk' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result).toMatchObject({ primaryType: 6, personalityType: 'Аналітик', tiedTypes: [2, 6], additionalQuestionsNeeded: true });
+  });
+
+  it('refuses tie-break statements nobody asked for, and yes/no given as numbers', async () => {
+    const extra = await post('/api/tests/professional/score', { answers: [...coreSheet((t) => t === 1), { questionId: 70, selectedAnswer: true, timeSpent: 1 }], timeSpent: 1 });
+    expect((await extra.json()).error).toBe('score.error.unexpected_tiebreak');
+    const numeric = await post('/api/tests/professional/score', { answers: coreSheet(() => true).map((a) => ({ ...a, selectedAnswer: 1 })), timeSpent: 1 });
+    expect(numeric.status).toBe(400);
+  });
+});
+
+describe('POST /api/results/from-token', () => {
+  it('gives a visitor the result again from its token, in the asked language', async () => {
+    const scored = await (await post('/api/tests/professional/score', { answers: coreSheet5(), timeSpent: 1000, lang: 'uk' })).json();
+    const res = await post('/api/results/from-token', { token: scored.token, lang: 'en' });
+    expect(res.status).toBe(200);
+    const { result } = await res.json();
+    expect(result).toMatchObject({ primaryType: 5, personalityType: 'Expert', language: 'en', access: 'teaser' });
+  });
+
+  it('refuses a tampered or made-up token', async () => {
+    const { token } = await (await post('/api/tests/iq/score', iqSheet(() => false))).json();
+    const [v, body, mac] = token.split('.');
+    const forged = Buffer.from(Buffer.from(body, 'base64url').toString().replace(/"answers":\[\[(\d+),(\d+)/, (_m: string, id: string, sel: string) => `"answers":[[${id},${(Number(sel) + 1) % 6}`)).toString('base64url');
+    for (const bad of [`${v}.${forged}.${mac}`, `${token}x`, 'v1.e30.AAAA', 'hello']) {
+      const res = await post('/api/results/from-token', { token: bad });
+      expect(res.status, bad).toBe(400);
+      expect((await res.json()).error).toBe('token.error.invalid');
+    }
+  });
+});
+
+function coreSheet5() {
+  return coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5, timeSpent: 2000 }));
+}
