@@ -76,4 +76,25 @@ describe('static site', () => {
     expect(sitemap).toContain('hreflang="x-default"');
     expect(sitemap).not.toContain('/profile</loc>');
   });
+
+  it('ships the questions per test and language without answers, and every matrix image they name', async () => {
+    for (const lang of ['uk', 'en']) {
+      const iqRes = await fetch(`${base}/data/iq/${lang}.json`);
+      expect(iqRes.status).toBe(200);
+      const text = await iqRes.text();
+      expect(text).not.toMatch(/"correctAnswer"|"explanation"/);
+      const { questions } = JSON.parse(text);
+      expect(questions).toHaveLength(20);
+      const images = questions.flatMap((q: { image?: { src: string; alt: string }; options: string[] }) => (q.image ? [q.image.src, ...q.options] : []));
+      expect(images.length).toBeGreaterThanOrEqual(4 * 7);
+      for (const src of images) {
+        const res = await fetch(base + src);
+        expect(res.status, src).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/svg+xml');
+        expect(await res.text()).toMatch(/^<svg /);
+      }
+      const career = await (await fetch(`${base}/data/professional/${lang}.json`)).json();
+      expect(career.questions).toHaveLength(99);
+    }
+  });
 });
