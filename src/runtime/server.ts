@@ -98,7 +98,8 @@ async function handleApi(
   waitUntil: (p: Promise<unknown>) => void,
   log: (line: string) => void,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', options.siteUrl);
+  // The address the client used (as on Netlify), so same-origin checks compare like with like.
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? new URL(options.siteUrl).host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

@@ -1,0 +1,108 @@
+/** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
+import { clock, type T } from '../lib/client/texts.ts';
+import type { ResultsLinks } from './ResultsApp.tsx';
+import type { CareerResultView as Data, SiteSamples } from './results-data.ts';
+import { PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
+
+const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers', 'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder'];
+const ROADMAP = ['motivations', 'values', 'fears', 'strengths', 'weaknesses', 'careerRecommendations'];
+const GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'];
+
+interface Props {
+  result: Data;
+  saved: boolean;
+  t: T;
+  samples: SiteSamples;
+  links: ResultsLinks;
+  onRestart: () => void;
+  resultId?: string;
+}
+
+function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success' | 'error'; t: T; links: ResultsLinks }) {
+  if (status === 'saving') return <p className="notice" role="status">{t('save.saving')}</p>;
+  if (status === 'success') return <p className="notice notice-success" role="status">✓ {t('success.save.professional.test')}</p>;
+  if (status === 'error') return <p className="notice notice-error" role="alert">{t('error.save.professional.test')}</p>;
+  return <p className="notice">{t('save.visitor')} <a href={links.login}>{t('nav.signin')}</a></p>;
+}
+
+const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
+
+export function CareerResultView({ result, saved, t, samples, links, onRestart, resultId }: Props) {
+  const full = result.access === 'full' && result.profile;
+  const max = Math.max(1, ...Object.values(result.enneagramScores));
+  return (
+    <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
+      <SaveBanner status={saved ? 'success' : 'idle'} t={t} links={links} />
+      <header className="result-hero result-hero-type">
+        <p className="eyebrow">{t('results.career.eyebrow', { n: result.primaryType })}</p>
+        <h1 id="result-title" data-testid="personality-type">{result.personalityType}</h1>
+        <p className="lead">{result.tagline}</p>
+      </header>
+
+      <dl className="facts">
+        <div><dt>{t('results.career.primary')}</dt><dd>{result.primaryType}</dd></div>
+        <div><dt>{t('results.career.questions')}</dt><dd>{result.totalQuestions}</dd></div>
+        <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
+      </dl>
+      {result.additionalQuestionsNeeded ? <p className="notice notice-tiebreak">{t('results.career.tied', { types: result.tiedTypes.join(', ') })}</p> : null}
+
+      <section className="result-block" aria-labelledby="scores-title">
+        <h2 id="scores-title">{t('results.career.scores')}</h2>
+        <ul className="breakdown">
+          {Object.entries(result.enneagramScores).map(([type, score]) => (
+            <li key={type} className={Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
+              <span className="breakdown-name">{t(`career.type.${type}`)}{Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}</span>
+              <span className="bar" aria-hidden="true"><span style={{ width: `${(score / max) * 100}%` }} /></span>
+              <span className="breakdown-value">{score}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {full ? (
+        <>
+          <section className="result-block" aria-labelledby="professions-title">
+            <p className="premium-badge">{t('premium.badge')}</p>
+            <h2 id="professions-title">{t('results.career.professions')}</h2>
+            <ul className="chips">{result.recommendedProfessions!.map((p) => <li key={p}>{p}</li>)}</ul>
+          </section>
+          {SECTIONS.map((section) => (
+            <section key={section} className="result-block" aria-labelledby={`s-${section}`}>
+              <h2 id={`s-${section}`}>{t(`career.section.${section}`)}</h2>
+              {paragraphs(result.profile![section])}
+            </section>
+          ))}
+          <section className="result-block" aria-labelledby="roadmap-title">
+            <h2 id="roadmap-title">{t('career.section.careerRoadmap')}</h2>
+            <div className="roadmap">
+              {ROADMAP.map((key) => (
+                <div key={key}>
+                  <h3>{t(`career.roadmap.${key}`)}</h3>
+                  <ul>{result.profile!.careerRoadmap[key].map((item) => <li key={item}>{item}</li>)}</ul>
+                </div>
+              ))}
+            </div>
+            <h3>{t('career.roadmap.recommendedProfessions')}</h3>
+            <dl className="profession-groups">
+              {GROUPS.map((group) => (
+                <div key={group}><dt>{t(`career.group.${group}`)}</dt><dd>{result.profile!.careerRoadmap.recommendedProfessions[group].join(', ')}</dd></div>
+              ))}
+            </dl>
+          </section>
+          <section className="result-block" aria-labelledby="dev-title">
+            <h2 id="dev-title">{t('results.career.development')}</h2>
+            <ul>{result.developmentAreas!.map((item) => <li key={item}>{item}</li>)}</ul>
+          </section>
+        </>
+      ) : (
+        <section className="result-block" aria-labelledby="locked-title">
+          <h2 id="locked-title">{t('results.career.full')}</h2>
+          <PremiumGate t={t} kind="professional" resultId={resultId} links={links} what={t('premium.career.what')} />
+        </section>
+      )}
+
+      <Samples t={t} samples={samples} kind="professional" />
+      <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.professional', { type: result.personalityType })} />
+    </article>
+  );
+}

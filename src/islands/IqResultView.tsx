@@ -1,0 +1,84 @@
+/** The IQ result: estimate with its honest range, labels, assessments, breakdown and review when unlocked. */
+import { clock, type T } from '../lib/client/texts.ts';
+import type { ResultsLinks } from './ResultsApp.tsx';
+import type { IqResultView as Data, SiteSamples } from './results-data.ts';
+import { CertificatePlaceholder, PremiumGate, ResultActions, Samples, StatsPanel } from './ResultParts.tsx';
+
+interface Props {
+  result: Data;
+  t: T;
+  samples: SiteSamples;
+  links: ResultsLinks;
+  onRestart: () => void;
+  resultId?: string;
+}
+
+export function IqResultView({ result, t, samples, links, onRestart, resultId }: Props) {
+  const full = result.access === 'full';
+  return (
+    <article className="result" aria-labelledby="result-title">
+      <header className="result-hero">
+        <p className="eyebrow">{t('results.iq.eyebrow')}</p>
+        <h1 id="result-title">
+          <span className="visually-hidden">{t('results.iq.title')}: </span>
+          <span className="iq-value" data-testid="iq-estimate">{result.iqEstimate}</span>
+        </h1>
+        <p className="iq-label">{t(`iq.label.${result.ratingLabel}`)}</p>
+        <p className="iq-range">{t('results.iq.range', { low: result.iqRange[0], high: result.iqRange[1] })}</p>
+        <p>{t(`iq.percentile.${result.percentileText}`)} · {t('results.iq.percentile', { p: Math.round(result.percentile) })}</p>
+        {full ? <p className="premium-badge">{t('premium.badge')}</p> : null}
+      </header>
+
+      <dl className="facts">
+        <div><dt>{t('results.correct')}</dt><dd>{result.correctAnswers} / {result.totalQuestions}</dd></div>
+        <div><dt>{t('results.accuracy')}</dt><dd>{result.accuracy}%</dd></div>
+        <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
+        {full ? <div><dt>{t('results.avgTime')}</dt><dd>{t('results.seconds', { n: result.averageTimePerQuestion ?? 0 })}</dd></div> : null}
+      </dl>
+
+      <section className="result-block" aria-labelledby="detail-title">
+        <h2 id="detail-title">{t('results.iq.details')}</h2>
+        {full && result.breakdown ? (
+          <>
+            <p>{t(`iq.level.${result.level}`)}</p>
+            <p>{t(`iq.speed.${result.speed}`)} {t(`iq.correctness.${result.correctness}`)}</p>
+            <ul className="breakdown">
+              {Object.entries(result.breakdown).map(([category, percent]) => (
+                <li key={category}>
+                  <span className="breakdown-name">{t(`iq.category.${category}`)}</span>
+                  <span className="bar" aria-hidden="true"><span style={{ width: `${percent}%` }} /></span>
+                  <span className="breakdown-value">{percent}%</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <PremiumGate t={t} kind="iq" resultId={resultId} links={links} what={t('premium.iq.what')} />
+        )}
+      </section>
+
+      {full && result.review ? (
+        <section className="result-block" aria-labelledby="review-title">
+          <h2 id="review-title">{t('review.title')}</h2>
+          <ol className="review">
+            {result.review.map((item, i) => (
+              <li key={item.questionId} className={item.correct ? 'review-right' : 'review-wrong'}>
+                <h3>{t('runner.question', { n: i + 1, total: result.review!.length })} — {item.correct ? `✓ ${t('review.right')}` : `✗ ${t('review.wrong')}`}</h3>
+                <p>{item.question}</p>
+                {item.image ? <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" /> : null}
+                <p>{t('review.yours')}: {item.selectedAnswer >= 0 ? (item.image ? item.image.optionAlts[item.selectedAnswer] : item.options[item.selectedAnswer]) : '—'}</p>
+                {!item.correct ? <p>{t('review.correct')}: {item.image ? item.image.optionAlts[item.correctAnswer] : item.options[item.correctAnswer]}</p> : null}
+                <p className="muted">{item.explanation}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <StatsPanel t={t} samples={samples} />
+      <Samples t={t} samples={samples} kind="iq" />
+      <CertificatePlaceholder t={t} links={links} />
+      <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: result.iqEstimate })} />
+    </article>
+  );
+}

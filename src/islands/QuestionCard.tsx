@@ -1,0 +1,89 @@
+/**
+ * One question: text, the matrix image when there is one, and the options as a radio group. Arrow keys move
+ * and choose without moving on; a click, Enter or Space chooses and moves on after 300 ms (spec part 1 §4).
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { AnswerValue, Question } from '../stores/test-session.ts';
+import type { T } from '../lib/client/texts.ts';
+
+interface Props {
+  question: Question;
+  number: number;
+  total: number;
+  kind: 'iq' | 'professional';
+  selected: AnswerValue | undefined;
+  onChoose: (value: AnswerValue, advance: boolean) => void;
+  t: T;
+}
+
+function Picture({ src, alt, t, className }: { src: string; alt: string; t: T; className: string }) {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFailed(false), [src]);
+  if (failed) {
+    return (
+      <div className={`${className} image-missing`} role="img" aria-label={`${t('question.image.not.found')}: ${alt}`}>
+        <span aria-hidden="true">⚠</span> {t('question.image.not.found')}
+      </div>
+    );
+  }
+  return <img className={className} src={encodeURI(src)} alt={alt} onError={() => setFailed(true)} />;
+}
+
+export function QuestionCard({ question, number, total, kind, selected, onChoose, t }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const radios = useRef<(HTMLButtonElement | null)[]>([]);
+  const values: AnswerValue[] = kind === 'professional' ? [true, false] : question.options.map((_, i) => i);
+  const checkedIndex = values.findIndex((v) => v === selected);
+
+  // Focus follows the question, so a keyboard or screen-reader user starts at the new one.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: false });
+  }, [question.id]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const forward = event.key === 'ArrowDown' || event.key === 'ArrowRight';
+    const back = event.key === 'ArrowUp' || event.key === 'ArrowLeft';
+    if (!forward && !back) return;
+    event.preventDefault();
+    const from = Math.max(0, radios.current.findIndex((el) => el === document.activeElement));
+    const to = (from + (forward ? 1 : -1) + values.length) % values.length;
+    radios.current[to]?.focus();
+    onChoose(values[to], false);
+  }
+
+  const image = question.image;
+  return (
+    <section className="question-card" aria-labelledby={`q-${question.id}-title`}>
+      <h2 id={`q-${question.id}-title`} ref={heading} tabIndex={-1} className="question-number">
+        {t('runner.question', { n: number, total })}
+      </h2>
+      <p className="question-text" id={`q-${question.id}-text`}>{question.text}</p>
+      {image ? <Picture className="matrix-image" src={image.src} alt={image.alt} t={t} /> : null}
+      <div role="radiogroup" aria-labelledby={`q-${question.id}-text`} className={`options options-${image ? 'images' : kind === 'professional' ? 'yesno' : 'text'}`} onKeyDown={onKeyDown}>
+        {values.map((value, i) => {
+          const checked = i === checkedIndex;
+          const focusable = checkedIndex === -1 ? i === 0 : checked;
+          return (
+            <button
+              key={i}
+              ref={(el) => { radios.current[i] = el; }}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              tabIndex={focusable ? 0 : -1}
+              className={`option${checked ? ' option-checked' : ''}`}
+              onClick={() => onChoose(value, true)}
+            >
+              <span className="option-mark" aria-hidden="true">{checked ? '●' : '○'}</span>
+              {image ? (
+                <Picture className="option-image" src={question.options[i]} alt={image.optionAlts[i]} t={t} />
+              ) : (
+                <span className="option-label">{question.options[i]}</span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

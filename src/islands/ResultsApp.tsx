@@ -1,0 +1,105 @@
+/**
+ * A results page (/results, /professional-results): finds the result — a saved one by ?id, the visitor's
+ * temporary one, or the answer sheet still being scored — and shows it at the access the server granted.
+ */
+import { useEffect, useState } from 'react';
+import { getJson } from '../lib/client/api.ts';
+import { UUID_RE } from '../lib/client/storage.ts';
+import { makeT, type Texts } from '../lib/client/texts.ts';
+import { track } from '../lib/analytics.ts';
+import { clearTemporaryResults, readPending, readTempResult, relocalize, scorePending, type StoredResult } from '../stores/results.ts';
+import { IqResultView } from './IqResultView.tsx';
+import { CareerResultView } from './CareerResultView.tsx';
+import type { CareerResultView as CareerData, IqResultView as IqData, SiteSamples } from './results-data.ts';
+
+export interface ResultsLinks {
+  home: string;
+  profile: string;
+  login: string;
+  share: string;
+  otherTest: string;
+}
+
+interface Props {
+  kind: 'iq' | 'professional';
+  lang: 'uk' | 'en';
+  texts: Texts;
+  samples: SiteSamples;
+  links: ResultsLinks;
+}
+
+type State =
+  | { status: 'loading' }
+  | { status: 'scoring'; attempt: number }
+  | { status: 'ready'; stored: StoredResult }
+  | { status: 'not-found' }
+  | { status: 'failed'; message: string };
+
+export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
+  const t = makeT(texts);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    const ready = (stored: StoredResult) => !cancelled && setState({ status: 'ready', stored });
+    (async () => {
+      const id = new URLSearchParams(location.search).get('id');
+      if (id && UUID_RE.test(id)) {
+        const saved = await getJson<{ result: StoredResult['result'] }>(`/api/results/${kind}/${id}`);
+        if (saved.ok) return ready({ result: saved.data.result, id });
+        if (saved.status === 0) return location.replace(links.home);
+        return !cancelled && setState({ status: 'not-found' });
+      }
+      const temp = readTempResult(kind);
+      if (temp) return ready(await relocalize(kind, temp, lang));
+      if (readPending(kind)) {
+        setState({ status: 'scoring', attempt: 0 });
+        const outcome = await scorePending(kind, (attempt) => !cancelled && setState({ status: 'scoring', attempt }));
+        if (outcome?.ok) return ready(await relocalize(kind, outcome.data, lang));
+        return !cancelled && setState({ status: 'failed', message: (outcome && !outcome.ok && outcome.message) || t('results.failed') });
+      }
+      location.replace(links.home);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, lang]);
+
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    const r = state.stored.result as Record<string, unknown>;
+    track('view_item', kind === 'iq'
+      ? { item_id: 'iq_result', item_name: 'IQ result', item_category: 'iq' }
+      : { item_id: 'professional_result', item_name: 'Career result', item_category: 'professional', personality_type: r.personalityType, primary_type: r.primaryType, total_questions: r.totalQuestions });
+  }, [state.status]);
+
+  const restart = () => {
+    clearTemporaryResults();
+    location.assign(links.home);
+  };
+
+  if (state.status === 'loading') return <p className="loading" role="status"><span className="spinner" aria-hidden="true" /> {t('results.loading')}</p>;
+  if (state.status === 'scoring') {
+    return (
+      <div className="loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>{state.attempt === 0 ? t('results.scoring') : t('results.retrying', { n: state.attempt })}</p>
+        <p className="muted">{t('results.safe')}</p>
+      </div>
+    );
+  }
+  if (state.status === 'not-found' || state.status === 'failed') {
+    return (
+      <section className="page-narrow" aria-labelledby="nf-title">
+        <h1 id="nf-title">{state.status === 'failed' ? t('results.failed.title') : t('results.notfound.title')}</h1>
+        <p>{state.status === 'failed' ? state.message : t('results.notfound.hint')}</p>
+        <button type="button" className="button" onClick={restart}>{t('results.home')}</button>
+      </section>
+    );
+  }
+  const { stored } = state;
+  const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind };
+  return kind === 'iq'
+    ? <IqResultView result={stored.result as unknown as IqData} {...common} />
+    : <CareerResultView result={stored.result as unknown as CareerData} saved={Boolean(stored.id)} {...common} />;
+}

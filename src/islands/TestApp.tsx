@@ -1,0 +1,119 @@
+/**
+ * A test from start to finish: loads the questions for the page's language, shows the intro, the runner, then
+ * the calculation overlay while the answers are scored, and moves to the results 3 s after completion whatever
+ * the outcome of scoring (the results page finishes a pending score).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $progress, DELAYS, initTest, resetTest, startTest, type Question, type TestKind } from '../stores/test-session.ts';
+import { scorePending } from '../stores/results.ts';
+import { makeT, type Texts } from '../lib/client/texts.ts';
+import { track } from '../lib/analytics.ts';
+import { Runner } from './Runner.tsx';
+import { CalculationOverlay } from './CalculationOverlay.tsx';
+
+interface Props {
+  kind: TestKind;
+  lang: 'uk' | 'en';
+  texts: Texts;
+  questionsUrl: string;
+  resultsHref: string;
+  homeHref: string;
+}
+
+export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref }: Props) {
+  const t = makeT(texts);
+  const progress = useStore($progress);
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [overlayDone, setOverlayDone] = useState(false);
+  const [offline, setOffline] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoaded('loading');
+    try {
+      const res = await fetch(questionsUrl);
+      if (!res.ok) throw new Error(String(res.status));
+      const { questions } = (await res.json()) as { questions: Question[] };
+      initTest(kind, lang, questions);
+      setLoaded('ready');
+    } catch {
+      setLoaded('failed');
+    }
+  }, [kind, lang, questionsUrl]);
+  useEffect(() => void load(), [load]);
+
+  const calculating = progress.phase === 'calculating';
+  // Score as soon as the test completes; the overlay runs meanwhile.
+  useEffect(() => {
+    if (calculating) void scorePending(kind);
+  }, [calculating, kind]);
+
+  // Move to the results 3 s after completion — once the browser can load a page at all.
+  useEffect(() => {
+    if (!calculating || !overlayDone) return;
+    const wait = Math.max(0, (progress.completedAt ?? 0) + DELAYS.toResults - Date.now());
+    let cancelled = false;
+    const go = () => {
+      if (cancelled) return;
+      if (!navigator.onLine) {
+        setOffline(true);
+        window.addEventListener('online', go, { once: true });
+        return;
+      }
+      resetTest(kind);
+      window.location.assign(resultsHref);
+    };
+    const timer = setTimeout(go, wait);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', go);
+    };
+  }, [calculating, overlayDone, progress.completedAt, kind, resultsHref]);
+
+  if (loaded === 'failed') {
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>{t('runner.load.failed')}</p>
+        <button type="button" className="button" onClick={() => void load()}>{t('runner.retry')}</button>
+      </div>
+    );
+  }
+
+  // Until the questions are here (and on the server-rendered page) the intro shows, its button waiting.
+  if (loaded === 'loading' || progress.phase === 'intro') {
+    return (
+      <section className="intro" aria-labelledby="intro-title">
+        <h1 id="intro-title">{t(`intro.${kind}.title`)}</h1>
+        <ul className="intro-points">
+          {[1, 2, 3, 4].map((n) => <li key={n}>{t(`intro.${kind}.point${n}`)}</li>)}
+        </ul>
+        <button
+          type="button"
+          className="button button-large"
+          disabled={loaded !== 'ready'}
+          onClick={() => {
+            track(kind === 'iq' ? 'start_iq_test_click' : 'start_professional_test_click', { location: 'test_intro' });
+            startTest();
+          }}
+        >
+          {t(`intro.${kind}.start`)}
+        </button>
+        {loaded === 'loading' ? <p className="loading" role="status"><span className="spinner" aria-hidden="true" /> {t('common.loading')}</p> : null}
+        <p className="intro-stats">{t(`intro.${kind}.stats`)}</p>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      {progress.phase === 'running' ? <Runner kind={kind} homeHref={homeHref} t={t} /> : null}
+      {calculating ? (
+        <>
+          <CalculationOverlay steps={Array.from({ length: kind === 'iq' ? 8 : 10 }, (_, i) => t(`overlay.${kind}.${i + 1}`))} t={t} onDone={() => setOverlayDone(true)} />
+          {offline ? <p className="notice notice-warning overlay-offline" role="status">{t('overlay.offline')}</p> : null}
+        </>
+      ) : null}
+    </>
+  );
+}

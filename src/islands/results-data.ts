@@ -1,0 +1,65 @@
+/** Shapes of the results the server returns (teaser or full) and of the sample content pages pass in. */
+export interface IqResultView {
+  kind: 'iq';
+  access: 'teaser' | 'full';
+  language: 'uk' | 'en';
+  iqEstimate: number;
+  iqRange: [number, number];
+  percentile: number;
+  ratingLabel: string;
+  percentileText: string;
+  score: number;
+  maxScore: number;
+  totalQuestions: number;
+  correctAnswers: number;
+  accuracy: number;
+  timeSpent: number;
+  level?: string;
+  breakdown?: Record<string, number>;
+  speed?: string;
+  correctness?: string;
+  averageTimePerQuestion?: number;
+  review?: {
+    questionId: number;
+    selectedAnswer: number;
+    correctAnswer: number;
+    correct: boolean;
+    type: string;
+    question: string;
+    options: string[];
+    image?: { src: string; alt: string; optionAlts: string[] };
+    explanation: string;
+  }[];
+}
+
+export interface CareerResultView {
+  kind: 'professional';
+  access: 'teaser' | 'full';
+  language: 'uk' | 'en';
+  primaryType: number;
+  personalityType: string;
+  tagline: string;
+  color: string;
+  totalQuestions: number;
+  timeSpent: number;
+  enneagramScores: Record<string, number>;
+  tiedTypes: number[];
+  additionalQuestionsNeeded: boolean;
+  secondaryType?: number;
+  recommendedProfessions?: string[];
+  strengthsDescription?: string;
+  developmentAreas?: string[];
+  profile?: Record<string, string> & {
+    professions: string[];
+    careerRoadmap: Record<string, string[]> & { recommendedProfessions: Record<string, string[]> };
+  };
+}
+
+export interface SiteSamples {
+  ranking: { rank: number; code: string; name: string; iq: number; people: string }[];
+  shares: { above: number; percent: number }[];
+  benchmarks: { name: string; note: string; iq: number }[];
+  countries: { country: string; flag: string; averageIQ: number; population: string }[];
+  testimonials: Record<'iq' | 'professional', { name: string; avatar: string; score: string; text: string; rating: number }[]>;
+  recent: { name: string; avatar: string; score: number; time: string; label: string }[];
+}

@@ -1,0 +1,17 @@
+/** The island side of `t`: a page passes the few texts an island needs, already in its language. */
+export type Texts = Record<string, string>;
+
+export function makeT(texts: Texts) {
+  return (key: string, vars: Record<string, string | number> = {}): string => {
+    const text = texts[key];
+    if (text === undefined) return key;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  };
+}
+export type T = ReturnType<typeof makeT>;
+
+/** m:ss for elapsed time. */
+export function clock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}

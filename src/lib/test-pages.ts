@@ -1,0 +1,34 @@
+/** What the test and results pages hand to their islands: texts, links and sample content, per language. */
+import { localizedPath, type Lang } from '../i18n/index.ts';
+import { pickTexts } from './island-texts.ts';
+import ukSite from '../content/site/uk.json' with { type: 'json' };
+import enSite from '../content/site/en.json' with { type: 'json' };
+
+export const siteSamples = (lang: Lang) => (lang === 'uk' ? ukSite : enSite);
+
+export function testIslandProps(lang: Lang, kind: 'iq' | 'professional') {
+  return {
+    kind,
+    lang,
+    texts: pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.']),
+    questionsUrl: `/data/${kind}/${lang}.json`,
+    resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
+    homeHref: localizedPath(lang, '/'),
+  };
+}
+
+export function resultsIslandProps(lang: Lang, kind: 'iq' | 'professional') {
+  return {
+    kind,
+    lang,
+    texts: pickTexts(lang, ['common.', 'results.', 'iq.', 'review.', 'stats.', 'samples.', 'certificate.', 'nav.signin', 'premium.', 'share.', 'save.', 'success.', 'error.', 'career.', 'runner.question']),
+    samples: siteSamples(lang),
+    links: {
+      home: localizedPath(lang, '/'),
+      profile: localizedPath(lang, '/profile'),
+      login: localizedPath(lang, '/login'),
+      share: localizedPath(lang, kind === 'iq' ? '/iqtest' : '/prof'),
+      otherTest: localizedPath(lang, kind === 'iq' ? '/professional-test' : '/iq'),
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Results kept in the browser session: the temporary result of a visitor (spec keys tempTestResult /
+ * tempProfessionalTestResult) and the answer sheet still waiting to be scored. Scoring keeps trying until the
+ * server answers, so a result is never lost to a dropped connection.
+ */
+import { postJson, withRetry, type ApiResult } from '../lib/client/api.ts';
+import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
+import type { PendingSheet, TestKind } from './test-session.ts';
+
+export interface StoredResult {
+  result: Record<string, unknown> & { language?: string };
+  token?: string;
+  id?: string;
+}
+
+export const readTempResult = (kind: TestKind) => readSession<StoredResult>(SESSION_KEYS.tempResult[kind]);
+export const readPending = (kind: TestKind) => readSession<PendingSheet>(SESSION_KEYS.pending[kind]);
+
+let inFlight: Partial<Record<TestKind, Promise<ApiResult<StoredResult>>>> = {};
+
+/** Scores the waiting sheet (once per page, however many callers ask), storing the result when it comes. */
+export function scorePending(kind: TestKind, onRetry: (attempt: number) => void = () => {}): Promise<ApiResult<StoredResult>> | null {
+  const pending = readPending(kind);
+  if (!pending) return null;
+  inFlight[kind] ??= withRetry(
+    () => postJson<StoredResult>(`/api/tests/${kind}/score`, { answers: pending.answers, timeSpent: pending.timeSpent, lang: pending.lang }),
+    (n) => onRetry(n),
+  ).then((outcome) => {
+    if (outcome.ok) {
+      writeSession(SESSION_KEYS.tempResult[kind], outcome.data);
+      removeSession(SESSION_KEYS.pending[kind]);
+    }
+    inFlight = { ...inFlight, [kind]: undefined };
+    return outcome;
+  });
+  return inFlight[kind]!;
+}
+
+/** The same visitor result in another language, from its signed token. */
+export async function relocalize(kind: TestKind, stored: StoredResult, lang: 'uk' | 'en'): Promise<StoredResult> {
+  if (!stored.token || stored.result.language === lang) return stored;
+  const outcome = await postJson<StoredResult>('/api/results/from-token', { token: stored.token, lang });
+  if (!outcome.ok) return stored;
+  const updated = { ...stored, result: outcome.data.result };
+  writeSession(SESSION_KEYS.tempResult[kind], updated);
+  return updated;
+}
+
+/** "Restart": clears the temporary results and anything pending (spec part 1 §2). */
+export function clearTemporaryResults(): void {
+  for (const kind of ['iq', 'professional'] as const) {
+    removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.pending[kind], SESSION_KEYS.progress[kind], SESSION_KEYS.currentResultId[kind]);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * A test in progress: answers, position, elapsed time and mode (main or tie-break), kept in sessionStorage so a
+ * reload or a language switch resumes where the visitor was. Components only read these stores and call the
+ * actions below (the nanostores habit in STYLE.md).
+ */
+import { atom, computed, map } from 'nanostores';
+import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
+import { track } from '../lib/analytics.ts';
+
+export type TestKind = 'iq' | 'professional';
+export type AnswerValue = number | boolean;
+
+export interface Question {
+  id: number;
+  type: string | number;
+  text: string;
+  options: string[];
+  difficulty?: string;
+  isAdditional?: boolean;
+  image?: { src: string; alt: string; optionAlts: string[] };
+}
+
+export interface Progress {
+  phase: 'intro' | 'running' | 'calculating';
+  mode: 'main' | 'additional';
+  index: number;
+  answers: Record<string, { selectedAnswer: AnswerValue; timeSpent: number }>;
+  tiedTypes: number[];
+  startedAt: number;
+  shownAt: number;
+  completedAt: number | null;
+}
+
+export interface PendingSheet {
+  kind: TestKind;
+  answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
+  timeSpent: number;
+  lang: 'uk' | 'en';
+}
+
+/** Spec part 1 §9. */
+export const DELAYS = { advance: 300, complete: 500, toResults: 3000 } as const;
+
+const fresh = (): Progress => ({ phase: 'intro', mode: 'main', index: 0, answers: {}, tiedTypes: [], startedAt: 0, shownAt: 0, completedAt: null });
+
+export const $kind = atom<TestKind>('iq');
+export const $lang = atom<'uk' | 'en'>('uk');
+export const $questions = atom<Question[]>([]);
+export const $progress = map<Progress>(fresh());
+
+/** The questions being asked now: the main set, or the tie-break statements of the tied types. */
+export const $currentSet = computed([$questions, $progress], (questions, progress) =>
+  progress.mode === 'main'
+    ? questions.filter((q) => !q.isAdditional)
+    : questions.filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type))),
+);
+export const $current = computed([$currentSet, $progress], (set, progress) => set[Math.min(progress.index, set.length - 1)]);
+export const $allAnswered = computed([$currentSet, $progress], (set, progress) => set.length > 0 && set.every((q) => String(q.id) in progress.answers));
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let unsubscribe: (() => void) | undefined;
+
+/** Loads the saved progress of this test (if any) and keeps saving it. */
+export function initTest(kind: TestKind, lang: 'uk' | 'en', questions: Question[]): void {
+  $kind.set(kind);
+  $lang.set(lang);
+  $questions.set(questions);
+  $progress.set({ ...fresh(), ...readSession<Progress>(SESSION_KEYS.progress[kind]) });
+  unsubscribe?.();
+  unsubscribe = $progress.listen((value) => writeSession(SESSION_KEYS.progress[kind], value));
+}
+
+export function startTest(): void {
+  const now = Date.now();
+  $progress.set({ ...fresh(), phase: 'running', startedAt: now, shownAt: now });
+}
+
+export function goTo(index: number): void {
+  clearTimeout(timer);
+  const last = $currentSet.get().length - 1;
+  $progress.setKey('index', Math.max(0, Math.min(index, last)));
+  $progress.setKey('shownAt', Date.now());
+}
+export const next = () => goTo($progress.get().index + 1);
+export const prev = () => goTo($progress.get().index - 1);
+
+/**
+ * Records (or replaces) the answer to the current question, then after 300 ms moves on; on the last question of
+ * a complete set it completes after 500 ms — or, for the career test, switches to the tie-break statements.
+ */
+export function answer(value: AnswerValue): void {
+  if (!record(value)) return;
+  const progress = $progress.get();
+  const set = $currentSet.get();
+  const isLast = progress.index >= set.length - 1;
+  if (!isLast) {
+    timer = setTimeout(next, DELAYS.advance);
+    return;
+  }
+  if ($allAnswered.get()) timer = setTimeout(finishSet, DELAYS.complete);
+}
+
+/** Records (or replaces) the answer to the current question without moving on (arrow keys in the options). */
+export function record(value: AnswerValue): boolean {
+  const progress = $progress.get();
+  const question = $current.get();
+  if (!question || progress.phase !== 'running') return false;
+  clearTimeout(timer);
+  $progress.setKey('answers', { ...progress.answers, [question.id]: { selectedAnswer: value, timeSpent: Date.now() - progress.shownAt } });
+  return true;
+}
+
+/** The end of the current set: tie-break when types tie after the core statements, else completion. */
+export function finishSet(): void {
+  clearTimeout(timer);
+  if (!$allAnswered.get()) return;
+  const progress = $progress.get();
+  if ($kind.get() === 'professional' && progress.mode === 'main') {
+    const tied = tiedTypes();
+    const hasTieBreak = $questions.get().some((q) => q.isAdditional && tied.includes(Number(q.type)));
+    if (tied.length > 1 && hasTieBreak) {
+      $progress.set({ ...progress, mode: 'additional', tiedTypes: tied, index: 0, shownAt: Date.now() });
+      return;
+    }
+  }
+  complete();
+}
+
+/** Types sharing the top count of Yes answers among the core statements (more than one, or none). */
+export function tiedTypes(): number[] {
+  const { answers } = $progress.get();
+  const counts = new Map<number, number>();
+  for (const q of $questions.get()) {
+    if (q.isAdditional) continue;
+    if (answers[q.id]?.selectedAnswer === true) counts.set(Number(q.type), (counts.get(Number(q.type)) ?? 0) + 1);
+  }
+  const types = [...new Set($questions.get().map((q) => Number(q.type)))];
+  const top = Math.max(0, ...types.map((t) => counts.get(t) ?? 0));
+  const tied = types.filter((t) => (counts.get(t) ?? 0) === top).sort((a, b) => a - b);
+  return tied.length > 1 ? tied : [];
+}
+
+function complete(): void {
+  const progress = $progress.get();
+  const kind = $kind.get();
+  const asked = new Set([...$questions.get().filter((q) => !q.isAdditional), ...$questions.get().filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type)))].map((q) => q.id));
+  const now = Date.now();
+  const sheet: PendingSheet = {
+    kind,
+    answers: Object.entries(progress.answers)
+      .filter(([id]) => asked.has(Number(id)))
+      .map(([id, a]) => ({ questionId: Number(id), selectedAnswer: a.selectedAnswer, timeSpent: Math.max(0, Math.round(a.timeSpent)) })),
+    timeSpent: now - progress.startedAt,
+    lang: $lang.get(),
+  };
+  writeSession(SESSION_KEYS.pending[kind], sheet);
+  removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.currentResultId[kind]);
+  $progress.set({ ...progress, phase: 'calculating', completedAt: now });
+  track('test_completed', { testType: kind, timeSpent: sheet.timeSpent });
+}
+
+/** Forgets the test in progress (leaving, or after the results page has taken over). */
+export function resetTest(kind: TestKind = $kind.get()): void {
+  clearTimeout(timer);
+  removeSession(SESSION_KEYS.progress[kind]);
+  $progress.set(fresh());
+}
