@@ -35,9 +35,11 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
   const values: AnswerValue[] = kind === 'professional' ? [true, false] : question.options.map((_, i) => i);
   const checkedIndex = values.findIndex((v) => v === selected);
 
-  // Focus follows the question, so a keyboard or screen-reader user starts at the new one.
+  // Focus follows the question, so a keyboard or screen-reader user starts at the new one. A frame later,
+  // because closing the jump dialog hands focus back to its opener first.
   useEffect(() => {
-    heading.current?.focus({ preventScroll: false });
+    const frame = requestAnimationFrame(() => heading.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [question.id]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

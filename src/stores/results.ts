@@ -4,6 +4,7 @@
  * server answers, so a result is never lost to a dropped connection.
  */
 import { postJson, withRetry, type ApiResult } from '../lib/client/api.ts';
+import { track } from '../lib/analytics.ts';
 import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
 import type { PendingSheet, TestKind } from './test-session.ts';
 
@@ -29,6 +30,8 @@ export function scorePending(kind: TestKind, onRetry: (attempt: number) => void 
     if (outcome.ok) {
       writeSession(SESSION_KEYS.tempResult[kind], outcome.data);
       removeSession(SESSION_KEYS.pending[kind]);
+      const r = outcome.data.result;
+      track('test_completed', { testType: kind, ...(kind === 'iq' ? { iqScore: r.iqEstimate } : { personalityType: r.personalityType }), timeSpent: pending.timeSpent });
     }
     inFlight = { ...inFlight, [kind]: undefined };
     return outcome;

@@ -5,7 +5,6 @@
  */
 import { atom, computed, map } from 'nanostores';
 import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
-import { track } from '../lib/analytics.ts';
 
 export type TestKind = 'iq' | 'professional';
 export type AnswerValue = number | boolean;
@@ -156,7 +155,6 @@ function complete(): void {
   writeSession(SESSION_KEYS.pending[kind], sheet);
   removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.currentResultId[kind]);
   $progress.set({ ...progress, phase: 'calculating', completedAt: now });
-  track('test_completed', { testType: kind, timeSpent: sheet.timeSpent });
 }
 
 /** Forgets the test in progress (leaving, or after the results page has taken over). */

@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { answerQuestions, TEXT } from './helpers.ts';
+
+/** Records gtag calls; the real loader arrives with the consent banner. */
+async function recordEvents(page: Page, consent: 'accepted' | 'declined' | null) {
+  await page.addInitScript((value) => {
+    if (value) localStorage.setItem('cookieConsent', value);
+    (window as unknown as { events: unknown[] }).events = [];
+    (window as unknown as { gtag: (...a: unknown[]) => void }).gtag = (...args) => (window as unknown as { events: unknown[] }).events.push(args);
+  }, consent);
+}
+const events = (page: Page) => page.evaluate(() => (window as unknown as { events: [string, string, Record<string, unknown>][] }).events);
+
+test.describe.configure({ timeout: 90_000 });
+
+test('with consent, the test reports its start, completion and result view', async ({ page }) => {
+  await recordEvents(page, 'accepted');
+  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: TEXT.en.start }).click();
+  expect((await events(page)).map((e) => e[1])).toEqual(['start_iq_test_click']);
+  await answerQuestions(page, 'en', 20, () => 1);
+  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await expect(page.getByTestId('iq-estimate')).toBeVisible();
+  const seen = await events(page);
+  expect(seen.map((e) => e[1])).toContain('view_item');
+  await page.getByRole('link', { name: 'Читати цю сторінку українською' }).click();
+  await page.waitForURL(/\/results$/);
+});
+
+test('the completion event carries the score the server gave', async ({ page }) => {
+  await recordEvents(page, 'accepted');
+  await page.goto('/professional-test');
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  await answerQuestions(page, 'uk', 56, (i) => (i % 9 === 3 ? 0 : 1));
+  await page.waitForFunction(() => (window as unknown as { events: [string, string][] }).events.some((e) => e[1] === 'test_completed'), undefined, { timeout: 15_000 });
+  const completed = (await events(page)).find((e) => e[1] === 'test_completed')!;
+  expect(completed[2]).toMatchObject({ testType: 'professional', personalityType: 'Творець' });
+});
+
+test('without consent, nothing is sent', async ({ page }) => {
+  for (const consent of ['declined', null] as const) {
+    await recordEvents(page, consent);
+    await page.goto('/eng/iq');
+    await page.getByRole('button', { name: TEXT.en.start }).click();
+    await answerQuestions(page, 'en', 20, () => 0, 0, 2);
+    await page.getByRole('link', { name: 'Читати цю сторінку українською' }).click();
+    await page.waitForURL(/\/iq$/);
+    expect(await events(page)).toEqual([]);
+    await page.evaluate(() => sessionStorage.clear());
+  }
+});

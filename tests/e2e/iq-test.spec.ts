@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { answerQuestions, prefix, questions, serverScore, TEXT, type Lang } from './helpers.ts';
+
+const choice = (i: number) => (i * 5 + 2) % 6;
+
+test.describe.configure({ timeout: 90_000 });
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: the whole IQ test ends in the IQ the server computes for the same answers`, async ({ page, request }) => {
+    const bank = await questions(request, 'iq', lang);
+    await page.goto(`${prefix(lang)}/iq`);
+    await page.getByRole('button', { name: TEXT[lang].start }).click();
+    await answerQuestions(page, lang, 20, choice);
+    await expect(page.getByRole('progressbar').first()).toBeVisible();
+    await page.waitForURL(new RegExp(`${prefix(lang)}/results$`), { timeout: 15_000 });
+    const shown = Number(await page.getByTestId('iq-estimate').textContent());
+    const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), lang);
+    expect(shown).toBe(expected.iqEstimate);
+    await expect(page.getByText(`${expected.correctAnswers} / 20`)).toBeVisible();
+  });
+}
+
+test('the IQ test can be taken with the keyboard alone', async ({ page, request }) => {
+  const bank = await questions(request, 'iq', 'en');
+  await page.goto('/eng/iq');
+  const start = page.getByRole('button', { name: TEXT.en.start });
+  await expect(start).toBeEnabled();
+  await start.focus();
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 20; i++) {
+    const heading = page.getByRole('heading', { name: TEXT.en.question(i + 1, 20) });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio').nth(2)).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  const expected = await serverScore(request, 'iq', bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })), 'en');
+  expect(Number(await page.getByTestId('iq-estimate').textContent())).toBe(expected.iqEstimate);
+});
+
+test('a reload, and a switch of language, resume the test where it was', async ({ page }) => {
+  await page.goto('/iq');
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  await answerQuestions(page, 'uk', 20, choice, 0, 5);
+  await expect(page.getByRole('heading', { name: TEXT.uk.question(6, 20) })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: TEXT.uk.question(6, 20) })).toBeVisible();
+  await expect(page.getByText('Відповідей: 5')).toBeVisible();
+  await page.getByRole('link', { name: 'Read this page in English' }).click();
+  await expect(page.getByRole('heading', { name: TEXT.en.question(6, 20) })).toBeVisible();
+  await expect(page.getByText('Answered: 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('radio').nth(choice(4))).toHaveAttribute('aria-checked', 'true');
+});
+
+test('the jump dialog lists every question five to a row and goes where it is asked', async ({ page }) => {
+  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: TEXT.en.start }).click();
+  await answerQuestions(page, 'en', 20, choice, 0, 3);
+  await page.getByRole('button', { name: 'Go to question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go to a question' });
+  await expect(dialog).toBeVisible();
+  const cells = dialog.getByRole('button', { name: /^Question \d+,/ });
+  await expect(cells).toHaveCount(20);
+  await expect(dialog.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Question 4, current' })).toHaveAttribute('aria-current', 'step');
+  const columns = await dialog.locator('.jump-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  expect(columns).toBe(5);
+  await dialog.getByRole('button', { name: 'Question 12, unanswered' }).click();
+  await expect(page.getByRole('heading', { name: TEXT.en.question(12, 20) })).toBeFocused();
+  await expect(dialog).toBeHidden();
+});
+
+test('finish appears only on the last question once every question has an answer', async ({ page }) => {
+  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: TEXT.en.start }).click();
+  await page.getByRole('button', { name: 'Go to question' }).click();
+  await page.getByRole('button', { name: 'Question 20, unanswered' }).click();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('radio').first().click();
+  await expect(page.getByText(/19 still have no answer/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish the test' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Go to question' }).click();
+  await page.getByRole('button', { name: 'Question 1, unanswered' }).click();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+});
+
+test('leaving asks first, and leaving for real forgets the test', async ({ page }) => {
+  await page.goto('/iq');
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  await answerQuestions(page, 'uk', 20, choice, 0, 2);
+  await page.getByRole('button', { name: 'На головну' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Вийти з тесту?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Продовжити тест' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: TEXT.uk.question(3, 20) })).toBeVisible();
+  await page.getByRole('button', { name: 'На головну' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Так, вийти' }).click();
+  await page.waitForURL(/\/$/);
+  await page.goto('/iq');
+  await expect(page.getByRole('button', { name: TEXT.uk.start })).toBeEnabled();
+});
+
+test('a matrix image that fails to load is replaced by a placeholder saying so', async ({ page }) => {
+  await page.route('**/images/iq/q3.svg', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/iq');
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  await answerQuestions(page, 'uk', 20, choice, 0, 2);
+  await expect(page.getByRole('img', { name: /зображення не знайдено/ })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(6);
+});
+
+test('offline at the end, the answers wait; back online, the result arrives', async ({ page, context, request }) => {
+  const bank = await questions(request, 'iq', 'en');
+  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: TEXT.en.start }).click();
+  await answerQuestions(page, 'en', 20, choice, 0, 19);
+  await context.setOffline(true);
+  await answerQuestions(page, 'en', 20, choice, 19, 20);
+  await expect(page.getByText(/There is no internet connection/)).toBeVisible({ timeout: 10_000 });
+  await context.setOffline(false);
+  await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
+  const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), 'en');
+  await expect(page.getByTestId('iq-estimate')).toHaveText(String(expected.iqEstimate), { timeout: 20_000 });
+});
+
+test('axe finds nothing on the intro, a question, the jump dialog and the overlay', async ({ page }) => {
+  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  await page.goto('/iq');
+  await expect(page.getByRole('button', { name: TEXT.uk.start })).toBeEnabled();
+  expect((await axe()).violations).toEqual([]);
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  await expect(page.getByRole('heading', { name: TEXT.uk.question(1, 20) })).toBeVisible();
+  expect((await axe()).violations).toEqual([]);
+  await answerQuestions(page, 'uk', 20, choice, 0, 3);
+  expect((await axe()).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Перейти до запитання' }).click();
+  expect((await axe()).violations).toEqual([]);
+});

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { scoreIqAnswers } from '../../src/domain/iq/scoring.ts';
+import { iqView } from '../../src/domain/views.ts';
+
+test('with nothing to show, the results page goes home in its language', async ({ page }) => {
+  await page.goto('/eng/results');
+  await page.waitForURL(/\/eng$/);
+  await page.goto('/professional-results');
+  await page.waitForURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('a result id nobody can show gives the not-found state with the sign-in hint', async ({ page }) => {
+  await page.goto('/results?id=4b1e2c1a-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Результат не знайдено' })).toBeVisible();
+  await expect(page.getByText(/Увійдіть у свій обліковий запис/)).toBeVisible();
+});
+
+test.describe('a visitor result', () => {
+  test.beforeEach(async ({ page, request }) => {
+    const bank = (await (await request.get('/data/iq/uk.json')).json()).questions as { id: number }[];
+    const res = await request.post('/api/tests/iq/score', { data: { answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } });
+    const stored = await res.json();
+    await page.goto('/');
+    await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
+  });
+
+  test('shows the teaser with its locked preview, and axe finds nothing', async ({ page }) => {
+    await page.goto('/results');
+    await expect(page.getByTestId('iq-estimate')).toBeVisible();
+    await expect(page.getByText('Преміум-функція')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Отримати всі результати' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Десять країн із найвищим середнім IQ' }).getByRole('row')).toHaveCount(11);
+    await expect(page.getByText('Ілюстративні приклади, а не реальні дані користувачів.')).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+  });
+
+  test('follows the visitor into the other language through its token', async ({ page }) => {
+    await page.goto('/eng/results');
+    await expect(page.getByText('Your IQ', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Likely range: \d+–\d+/)).toBeVisible();
+  });
+
+  test('shares with a prefilled message, five networks and a copy that resets after 2 s', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/results');
+    await page.getByRole('button', { name: 'Поділитися' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Поділитися результатом' });
+    await expect(dialog.getByRole('textbox')).toHaveValue(/Мій IQ за тестом Rozum — \d+\. Перевірте себе! http:\/\/.+\/iqtest$/);
+    for (const name of ['Facebook', 'X (Twitter)', 'Telegram', 'WhatsApp', 'LinkedIn']) await expect(dialog.getByRole('link', { name })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=http/);
+    await context.route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>stub</title>' }));
+    const popup = context.waitForEvent('page');
+    await dialog.getByRole('link', { name: 'LinkedIn' }).click();
+    const opened = await popup;
+    expect(opened.url()).toContain('linkedin.com/sharing/share-offsite/?url=');
+    await opened.close();
+    await dialog.getByRole('button', { name: 'Копіювати посилання' }).click();
+    await expect(dialog.getByRole('button', { name: 'Скопійовано!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/iqtest$/);
+    await expect(dialog.getByRole('button', { name: 'Копіювати посилання' })).toBeVisible({ timeout: 3_000 });
+  });
+
+  test('"start again" clears the temporary result and returns to the landing page', async ({ page }) => {
+    await page.goto('/results');
+    await page.getByRole('button', { name: 'Пройти ще раз' }).click();
+    await page.waitForURL(/\/$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('tempTestResult'))).toBeNull();
+  });
+
+  test('"get all results" remembers the way back and goes to sign in', async ({ page }) => {
+    await page.goto('/results');
+    await page.getByRole('button', { name: 'Отримати всі результати' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('returnUrlAfterAuth')!))).toBe('/results');
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('testTypeBeforeAuth')!))).toBe('iq');
+  });
+});
+
+test('a full result shows the breakdown and the review of every answer with its explanation', async ({ page }) => {
+  const bank = iqBank();
+  const result = scoreIqAnswers(bank, bank.map((item) => ({ questionId: item.id, selectedAnswer: item.id % 2 ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 1000 })), 700_000);
+  const full = iqView(result, bank, 'full', 'en');
+  await page.goto('/eng');
+  await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify({ result: value })), full);
+  await page.goto('/eng/results');
+  await expect(page.getByText('Premium: full result')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Answer review' })).toBeVisible();
+  const items = page.locator('.review > li');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('✓ right');
+  await expect(items.nth(1)).toContainText('✗ wrong');
+  await expect(items.nth(1)).toContainText(bank[1].explanation.en);
+  await expect(page.getByText('Spatial')).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
