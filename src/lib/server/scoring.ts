@@ -9,6 +9,8 @@ import { scoreCareerAnswers } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { signResultToken, type ResultTokenPayload } from './tokens.ts';
+import { resultAccess } from './access.ts';
+import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
 const MAX_MS = 24 * 60 * 60 * 1000;
@@ -53,4 +55,23 @@ export function rescoreToken(payload: ResultTokenPayload, language: 'uk' | 'en',
   return payload.kind === 'iq'
     ? scoreIq({ answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent }, language, access)
     : scoreCareer({ answers: answers as CareerScoreInput['answers'], timeSpent: payload.timeSpent }, language, access);
+}
+
+/** The handler both scoring functions share: CSRF guard, bounded JSON body, schema, sheet checks, score. */
+export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScoreRequest>(
+  schema: S,
+  score: (input: z.infer<S>, language: 'uk' | 'en', access: Access) => Scored,
+) {
+  return async (req: Request): Promise<Response> => {
+    const refused = crossSiteRefusal(req);
+    if (refused) return refused;
+    const body = await readJson(req, SCORE_BODY_LIMIT);
+    if (!body.ok) return body.response;
+    const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
+    const parsed = schema.safeParse(body.value);
+    if (!parsed.success) return invalidBody(parsed.error.issues, lang);
+    const scored = score(parsed.data as z.infer<S>, lang, await resultAccess(req));
+    if (!scored.ok) return jsonError(422, scored.error, lang);
+    return json({ result: scored.result, token: scored.token });
+  };
 }
