@@ -12,7 +12,7 @@ export default defineConfig({
   site: (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   i18n: {
     locales: ['uk', { path: 'eng', codes: ['en'] }],
     defaultLocale: 'uk',

@@ -1,5 +1,5 @@
 // `npm run bench`: measures the budgets of DESIGN.md §7 and prints them as tables. Measured, never asserted in
-// timed tests. First version: build time, JS shipped per page (raw and gzip, React or not), start-up time.
+// timed tests: build time, JS shipped per page (raw and gzip, React or not), start-up time, Lighthouse (mobile).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,9 +18,11 @@ const table = (rows) => {
   return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
 };
 
-// 1. Build time.
+// 1. Build time. The site is built for the address the bench serves it on, so canonical links are same-origin.
+const PORT = String(21000 + (process.pid % 20000));
+process.env.SITE_URL = `http://localhost:${PORT}`;
 const started = performance.now();
-const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
 if (build.status !== 0) process.exit(1);
 const buildSeconds = (performance.now() - started) / 1000;
 
@@ -71,9 +73,9 @@ for (const file of htmlFiles(DIST).sort()) {
 }
 
 // 3. `npm start` to the first 200 on / with the site already built.
-async function startupSeconds() {
+async function startServerTimed() {
   const dataDir = mkdtempSync(join(tmpdir(), 'rozum-bench-'));
-  const port = String(21000 + (process.pid % 20000));
+  const port = PORT;
   const t0 = performance.now();
   const child = spawn('npm', ['start', '--silent'], { env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: 'ignore', detached: true });
   let seconds = NaN;
@@ -85,19 +87,35 @@ async function startupSeconds() {
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  process.kill(-child.pid, 'SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-  return seconds;
+  const stop = async () => {
+    process.kill(-child.pid, 'SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { seconds, stop };
 }
-const startup = await startupSeconds();
+const server = await startServerTimed();
+const startup = server.seconds;
+
+// 4. Lighthouse, mobile, on the pages DESIGN.md §7 names (both locales of the home and IQ landing).
+const { runLighthouse } = await import('./lighthouse.mjs');
+const LIGHTHOUSE_PAGES = ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof', '/legal/privacy', '/eng/legal/privacy'];
+const lighthouse = await runLighthouse(`http://localhost:${PORT}`, LIGHTHOUSE_PAGES);
+await server.stop();
+const lighthouseOk = lighthouse.every((r) => r.performance === 100 && r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100);
 
 console.log('\nJS shipped per page (everything each page loads; gzip level 9)\n');
 console.log(table(rows));
+console.log('\nLighthouse, mobile (performance / accessibility / best practices / SEO; FCP, LCP, TBT, CLS)\n');
+console.log(table([
+  ['page', 'perf', 'a11y', 'best', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'audits below 1'],
+  ...lighthouse.map((r) => [r.path, r.performance, r.accessibility, r['best-practices'], r.seo, r.metrics.fcp, r.metrics.lcp, r.metrics.tbt, r.metrics.cls, r.failing.join(' ') || '—']),
+]));
 console.log('\nBudgets (DESIGN.md §7)\n');
 console.log(table([
   ['what', 'measured', 'budget', 'status'],
   ['npm run build', `${buildSeconds.toFixed(1)} s`, '≤ 60 s', buildSeconds <= 60 ? 'ok' : 'OVER'],
   ['npm start → first 200 on / (built)', `${startup.toFixed(2)} s`, '≤ 3 s', startup <= 3 ? 'ok' : 'OVER'],
   ['pages over their JS budget', String(overBudget), '0', overBudget === 0 ? 'ok' : 'OVER'],
+  ['Lighthouse pages below 100 in any category', String(lighthouse.filter((r) => Math.min(r.performance, r.accessibility, r['best-practices'], r.seo) < 100).length), '0', lighthouseOk ? 'ok' : 'OVER'],
 ]));

@@ -17,8 +17,12 @@ if (system) {
     if (install.status !== 0) process.exit(install.status ?? 1);
   }
 }
-if (!existsSync('dist/index.html')) {
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
+// The analytics journey needs a measurement id in the build (requests to Google are intercepted in the tests).
+env.PUBLIC_GA_ID ||= 'G-E2ETEST00';
+process.env.PUBLIC_GA_ID = env.PUBLIC_GA_ID;
+const { isBuildFresh } = await import('../src/runtime/build-stamp.ts');
+if (!isBuildFresh(process.cwd())) {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });

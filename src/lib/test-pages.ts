@@ -1,10 +1,13 @@
 /** What the test and results pages hand to their islands: texts, links and sample content, per language. */
 import { localizedPath, type Lang } from '../i18n/index.ts';
 import { pickTexts } from './island-texts.ts';
-import ukSite from '../content/site/uk.json' with { type: 'json' };
-import enSite from '../content/site/en.json' with { type: 'json' };
+import { siteContent } from './site-content.ts';
 
-export const siteSamples = (lang: Lang) => (lang === 'uk' ? ukSite : enSite);
+/** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
+export function siteSamples(lang: Lang) {
+  const { ranking, shares, benchmarks, countries, testimonials, recent } = siteContent(lang);
+  return { ranking, shares, benchmarks, countries, testimonials, recent };
+}
 
 export function testIslandProps(lang: Lang, kind: 'iq' | 'professional') {
   return {

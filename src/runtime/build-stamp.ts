@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-const BAKED_ENV = ['SITE_URL', 'PORT', 'CONTACT_EMAIL', 'PUBLIC_GA_ID'];
+const BAKED_ENV = ['CONTACT_EMAIL', 'PUBLIC_GA_ID', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE'];
 
 function walk(path: string, out: string[]): void {
   if (!existsSync(path)) return;
@@ -22,6 +22,8 @@ export function currentStamp(root: string): string {
   const lines: string[] = [];
   for (const input of INPUTS) walk(join(root, input), lines);
   for (const name of BAKED_ENV) lines.push(`${name}=${process.env[name] ?? ''}`);
+  // The site address pages are built for (PORT matters only while SITE_URL is unset).
+  lines.push(`site=${process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`}`);
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }
 

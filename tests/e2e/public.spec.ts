@@ -1,0 +1,162 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+
+const LEGAL = ['privacy', 'terms', 'offer', 'consent', 'contacts', 'refund', 'cookies'];
+const gaRequests = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('googletagmanager.com')) seen.push(request.url());
+  });
+  return seen;
+};
+const stubGoogle = (page: Page) =>
+  page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '/* gtag stub */' }));
+
+test('the language link keeps the page', async ({ page }) => {
+  for (const [from, to] of [['/iqtest', '/eng/iqtest'], ['/eng/legal/refund', '/legal/refund'], ['/prof', '/eng/prof']]) {
+    await page.goto(from);
+    await page.locator('[data-lang-link]').click();
+    await expect(page).toHaveURL(new RegExp(`${to}$`));
+  }
+});
+
+test('the hero button leads to the tests, whose cards carry the counters and start the tests', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: /Почати/ }).first().click();
+  await expect(page).toHaveURL(/#tests$/);
+  await expect(page.locator('#tests')).toBeInViewport();
+  await expect(page.locator('#tests')).toContainText('8 341');
+  await expect(page.locator('#tests')).toContainText('3 723');
+  await page.goto('/eng');
+  await expect(page.locator('#tests')).toContainText('8,341');
+  await page.locator('#tests').getByRole('link', { name: /IQ test/i }).click();
+  await expect(page).toHaveURL(/\/eng\/iq$/);
+});
+
+test('the cookie banner appears after a second, once, and remembers Accept', async ({ page }) => {
+  await stubGoogle(page);
+  const requests = gaRequests(page);
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: uk['cookies.title'] });
+  await expect(banner).toBeHidden();
+  await expect(banner).toBeVisible({ timeout: 3000 });
+  expect(requests).toEqual([]);
+  await banner.getByRole('button', { name: uk['cookies.accept'] }).click();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+  await expect.poll(() => requests.length).toBe(1);
+  expect(requests[0]).toContain('gtag/js?id=G-');
+  await page.goto('/eng/iqtest');
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('region', { name: en['cookies.title'] })).toBeHidden();
+  await expect.poll(() => requests.length).toBe(2);
+});
+
+test('Decline keeps analytics away, on this page and the next', async ({ page }) => {
+  await stubGoogle(page);
+  const requests = gaRequests(page);
+  await page.goto('/eng');
+  const banner = page.getByRole('region', { name: en['cookies.title'] });
+  await banner.getByRole('button', { name: en['cookies.decline'] }).click();
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('declined');
+  await page.goto('/eng/prof');
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('region', { name: en['cookies.title'] })).toBeHidden();
+  expect(requests).toEqual([]);
+});
+
+test('closing the banner chooses nothing: no analytics, and it asks again next visit', async ({ page, browser }) => {
+  await stubGoogle(page);
+  const requests = gaRequests(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: uk['cookies.close'] }).click();
+  await page.goto('/prof');
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('region', { name: uk['cookies.title'] })).toBeHidden();
+  expect(requests).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
+  const next = await browser.newPage();
+  await next.goto(page.url());
+  await expect(next.getByRole('region', { name: uk['cookies.title'] })).toBeVisible({ timeout: 3000 });
+  await next.close();
+});
+
+test('the stories carousel works from the keyboard and can be paused', async ({ page }) => {
+  await page.goto('/eng');
+  const carousel = page.locator('[data-carousel]');
+  const slides = carousel.locator('.carousel-slide');
+  await expect(slides).toHaveCount(6);
+  await expect(slides.first()).toHaveAttribute('aria-label', '1 of 6');
+  const next = carousel.getByRole('button', { name: en['carousel.next'] });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(slides.nth(1)).toHaveAttribute('data-current', 'true');
+  await expect(carousel.locator('[data-carousel-track]')).toHaveAttribute('aria-live', 'polite');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel.getByRole('button', { name: en['carousel.prev'] })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(slides.nth(5)).toHaveAttribute('data-current', 'true');
+  const pause = carousel.getByRole('button', { name: en['carousel.pause'] });
+  await pause.click();
+  await expect(carousel.getByRole('button', { name: en['carousel.play'] })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('with reduced motion the carousel does not move by itself', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: uk['carousel.play'] })).toHaveAttribute('aria-pressed', 'true');
+  await context.close();
+});
+
+test('every legal page renders in both languages, with its tokens filled', async ({ page }) => {
+  for (const lang of ['uk', 'en'] as const) {
+    for (const type of LEGAL) {
+      const res = await page.goto(`${lang === 'en' ? '/eng' : ''}/legal/${type}`);
+      expect(res?.status(), type).toBe(200);
+      const dict = lang === 'uk' ? uk : en;
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.title()).toContain('— Rozum');
+      const text = await page.locator('main').innerText();
+      expect(text, `${lang}/${type}`).not.toContain('{{');
+      expect(text).toContain('support@rozum.example');
+      expect(text.length).toBeGreaterThan(1000);
+      await expect(page.getByRole('navigation', { name: dict['legal.others'] }).getByRole('link')).toHaveCount(6);
+    }
+  }
+});
+
+test('axe finds nothing on the public pages', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
+  for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof', '/legal/privacy', '/eng/legal/offer']) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+});
+
+test('the banner itself passes axe', async ({ page }) => {
+  await page.goto('/eng');
+  await expect(page.getByRole('region', { name: en['cookies.title'] })).toBeVisible({ timeout: 3000 });
+  const { violations } = await new AxeBuilder({ page }).include('[data-cookie-banner]').analyze();
+  expect(violations).toEqual([]);
+});
+
+test('"Cookie settings" brings the banner back to change an earlier choice', async ({ page }) => {
+  await stubGoogle(page);
+  const requests = gaRequests(page);
+  await page.addInitScript(() => localStorage.getItem('cookieConsent') ?? localStorage.setItem('cookieConsent', 'declined'));
+  await page.goto('/eng/legal/cookies');
+  const banner = page.getByRole('region', { name: en['cookies.title'] });
+  await page.waitForTimeout(1200);
+  await expect(banner).toBeHidden();
+  await page.getByRole('link', { name: 'Change cookie settings' }).click();
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: en['cookies.accept'] }).click();
+  await expect.poll(() => requests.length).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+});
