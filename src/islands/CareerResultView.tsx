@@ -10,7 +10,7 @@ const GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'servic
 
 interface Props {
   result: Data;
-  saved: boolean;
+  saveStatus: 'idle' | 'saving' | 'success' | 'error';
   t: T;
   samples: SiteSamples;
   links: ResultsLinks;
@@ -27,12 +27,12 @@ function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success
 
 const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
-export function CareerResultView({ result, saved, t, samples, links, onRestart, resultId }: Props) {
+export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId }: Props) {
   const full = result.access === 'full' && result.profile;
   const max = Math.max(1, ...Object.values(result.enneagramScores));
   return (
     <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
-      <SaveBanner status={saved ? 'success' : 'idle'} t={t} links={links} />
+      <SaveBanner status={saveStatus} t={t} links={links} />
       <header className="result-hero result-hero-type">
         <p className="eyebrow">{t('results.career.eyebrow', { n: result.primaryType })}</p>
         <h1 id="result-title" data-testid="personality-type">{result.personalityType}</h1>

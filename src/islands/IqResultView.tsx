@@ -11,9 +11,10 @@ interface Props {
   links: ResultsLinks;
   onRestart: () => void;
   resultId?: string;
+  signedIn: boolean;
 }
 
-export function IqResultView({ result, t, samples, links, onRestart, resultId }: Props) {
+export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn }: Props) {
   const full = result.access === 'full';
   return (
     <article className="result" aria-labelledby="result-title">
@@ -77,7 +78,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId }:
 
       <StatsPanel t={t} samples={samples} />
       <Samples t={t} samples={samples} kind="iq" />
-      <CertificatePlaceholder t={t} links={links} />
+      <CertificatePlaceholder t={t} links={links} signedIn={signedIn} />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: result.iqEstimate })} />
     </article>
   );

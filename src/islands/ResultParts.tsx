@@ -94,12 +94,16 @@ export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind
   );
 }
 
-export function CertificatePlaceholder({ t, links }: { t: T; links: ResultsLinks }) {
+export function CertificatePlaceholder({ t, links, signedIn }: { t: T; links: ResultsLinks; signedIn: boolean }) {
   return (
     <section className="result-block" aria-labelledby="cert-title">
       <h2 id="cert-title">{t('certificate.title')}</h2>
-      <p>{t('certificate.signin')}</p>
-      <a className="button button-ghost" href={links.login}>{t('nav.signin')}</a>
+      {signedIn ? <p>{t('certificate.soon')}</p> : (
+        <>
+          <p>{t('certificate.signin')}</p>
+          <a className="button button-ghost" href={links.login}>{t('nav.signin')}</a>
+        </>
+      )}
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { getJson } from '../lib/client/api.ts';
 import { UUID_RE } from '../lib/client/storage.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
-import { clearTemporaryResults, readPending, readTempResult, relocalize, scorePending, type StoredResult } from '../stores/results.ts';
+import { clearTemporaryResults, readPending, readTempResult, relocalize, saveStoredResult, scorePending, type StoredResult } from '../stores/results.ts';
+import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
 import type { CareerResultView as CareerData, IqResultView as IqData, SiteSamples } from './results-data.ts';
@@ -35,9 +36,13 @@ type State =
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 
+export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
+
 export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
   const t = makeT(texts);
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
+  const [signedIn, setSignedIn] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -64,6 +69,21 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       cancelled = true;
     };
   }, [kind, lang]);
+
+  // A signed-in user's result is saved: by the scoring call, or (if that failed) from its token, with retries.
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    const signed = isSignedIn();
+    setSignedIn(signed);
+    if (state.stored.id) return setSaveStatus(signed ? 'success' : 'idle');
+    if (!signed) return setSaveStatus('idle');
+    setSaveStatus('saving');
+    void saveStoredResult(kind, state.stored, lang).then((updated) => {
+      if (!updated) return setSaveStatus('error');
+      setSaveStatus('success');
+      setState({ status: 'ready', stored: updated });
+    });
+  }, [state.status]);
 
   useEffect(() => {
     if (state.status !== 'ready') return;
@@ -98,8 +118,8 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     );
   }
   const { stored } = state;
-  const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind };
+  const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind, signedIn };
   return kind === 'iq'
     ? <IqResultView result={stored.result as unknown as IqData} {...common} />
-    : <CareerResultView result={stored.result as unknown as CareerData} saved={Boolean(stored.id)} {...common} />;
+    : <CareerResultView result={stored.result as unknown as CareerData} saveStatus={saveStatus} {...common} />;
 }

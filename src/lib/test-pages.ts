@@ -35,3 +35,45 @@ export function resultsIslandProps(lang: Lang, kind: 'iq' | 'professional') {
     },
   };
 }
+
+export function loginIslandProps(lang: Lang) {
+  return {
+    lang,
+    texts: pickTexts(lang, ['login.', 'auth.error.']),
+    links: {
+      home: localizedPath(lang, '/'),
+      callback: localizedPath(lang, '/auth/callback'),
+      terms: localizedPath(lang, '/legal/terms'),
+      privacy: localizedPath(lang, '/legal/privacy'),
+      consent: localizedPath(lang, '/legal/consent'),
+      google: `/api/auth/google?lang=${lang}`,
+    },
+  };
+}
+
+export function callbackIslandProps(lang: Lang) {
+  return {
+    lang,
+    texts: pickTexts(lang, ['callback.']),
+    links: {
+      login: localizedPath(lang, '/login'),
+      profile: localizedPath(lang, '/profile'),
+      results: { iq: localizedPath(lang, '/results'), professional: localizedPath(lang, '/professional-results') },
+    },
+  };
+}
+
+export function profileIslandProps(lang: Lang) {
+  return {
+    lang,
+    texts: pickTexts(lang, ['common.', 'profile.', 'achievement.', 'iq.label.', 'iq.category.', 'results.', 'premium.', 'nav.']),
+    links: {
+      home: localizedPath(lang, '/'),
+      login: localizedPath(lang, '/login'),
+      iqTest: localizedPath(lang, '/iq'),
+      proTest: localizedPath(lang, '/professional-test'),
+      results: localizedPath(lang, '/results'),
+      proResults: localizedPath(lang, '/professional-results'),
+    },
+  };
+}

@@ -11,7 +11,10 @@ import type { PendingSheet, TestKind } from './test-session.ts';
 export interface StoredResult {
   result: Record<string, unknown> & { language?: string };
   token?: string;
+  /** Set once the result is saved in the signed-in user's account. */
   id?: string;
+  /** False when the user was signed in but saving failed (the token can still claim it). */
+  saved?: boolean;
 }
 
 export const readTempResult = (kind: TestKind) => readSession<StoredResult>(SESSION_KEYS.tempResult[kind]);
@@ -24,7 +27,7 @@ export function scorePending(kind: TestKind, onRetry: (attempt: number) => void 
   const pending = readPending(kind);
   if (!pending) return null;
   inFlight[kind] ??= withRetry(
-    () => postJson<StoredResult>(`/api/tests/${kind}/score`, { answers: pending.answers, timeSpent: pending.timeSpent, lang: pending.lang }),
+    () => postJson<StoredResult>(`/api/tests/${kind}/score`, { answers: pending.answers, timeSpent: pending.timeSpent, lang: pending.lang, submissionId: pending.submissionId }),
     (n) => onRetry(n),
   ).then((outcome) => {
     if (outcome.ok) {
@@ -54,4 +57,19 @@ export function clearTemporaryResults(): void {
   for (const kind of ['iq', 'professional'] as const) {
     removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.pending[kind], SESSION_KEYS.progress[kind], SESSION_KEYS.currentResultId[kind]);
   }
+}
+
+/** Saves a signed-in user's result that is not saved yet, from its token (the career banner's "saving"). */
+export async function saveStoredResult(kind: TestKind, stored: StoredResult, lang: 'uk' | 'en'): Promise<StoredResult | null> {
+  if (!stored.token) return null;
+  const res = await withRetry(
+    () => postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>('/api/results/claim', { tokens: [stored.token], lang }),
+    () => {},
+  );
+  const entry = res.ok ? res.data.claimed[0] : null;
+  if (!entry || !('id' in entry)) return null;
+  const updated = { ...stored, id: entry.id, saved: true };
+  writeSession(SESSION_KEYS.tempResult[kind], updated);
+  writeSession(SESSION_KEYS.currentResultId[kind], entry.id);
+  return updated;
 }

@@ -32,6 +32,8 @@ export interface Progress {
 
 export interface PendingSheet {
   kind: TestKind;
+  /** Names this finished test, so however often it is sent it is saved once. */
+  submissionId: string;
   answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
   timeSpent: number;
   lang: 'uk' | 'en';
@@ -146,6 +148,7 @@ function complete(): void {
   const now = Date.now();
   const sheet: PendingSheet = {
     kind,
+    submissionId: crypto.randomUUID(),
     answers: Object.entries(progress.answers)
       .filter(([id]) => asked.has(Number(id)))
       .map(([id, a]) => ({ questionId: Number(id), selectedAnswer: a.selectedAnswer, timeSpent: Math.max(0, Math.round(a.timeSpent)) })),

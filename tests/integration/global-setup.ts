@@ -1,27 +1,34 @@
 /**
- * One server per integration project, on its own fresh database, shared by the project's test files.
- * The tests talk to it over real HTTP.
+ * One server per integration project, on its own fresh database, shared by the project's test files, with
+ * the providers we cannot reach replaced by our own fake server. The tests talk to both over real HTTP.
  */
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, dbKindOf } from '../support/database.ts';
+import { fakeProviderEnv, startFakeProviders } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth } from '../support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    fakeUrl: string;
     dbKind: 'pglite' | 'postgres';
+    databaseEnv: Record<string, string>;
   }
 }
 
 export default async function setup(project: TestProject) {
   const kind = dbKindOf(project.name);
   const database = await createTestDatabase(kind);
-  const server = await spawnServer(database.env);
+  const fake = await startFakeProviders();
+  const server = await spawnServer({ ...database.env, ...fakeProviderEnv(fake.url) });
   await waitForHealth(server.url);
   project.provide('baseUrl', server.url);
+  project.provide('fakeUrl', fake.url);
   project.provide('dbKind', kind);
+  project.provide('databaseEnv', database.env);
   return async () => {
     const code = await server.stop();
+    await fake.close();
     await database.drop();
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
   };

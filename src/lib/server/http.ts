@@ -56,3 +56,13 @@ export function crossSiteRefusal(req: Request): Response | null {
   const foreign = (site && site !== 'same-origin' && site !== 'none') || (origin && origin !== 'null' && origin !== own);
   return foreign ? jsonError(403, 'api.error.cross_site', requestLang(req)) : null;
 }
+
+/** A 401 for requests that need a signed-in user. */
+export const unauthenticated = (req: Request): Response => jsonError(401, 'auth.error.unauthenticated', requestLang(req));
+
+/** A 302 to a path on this site (absolute, as Location should be). */
+export function redirect(req: Request, path: string, cookies: string[] = []): Response {
+  const response = new Response(null, { status: 302, headers: { Location: new URL(path, req.url).toString(), 'Cache-Control': 'no-store' } });
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}

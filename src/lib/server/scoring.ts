@@ -8,8 +8,10 @@ import { scoreIqAnswers } from '../../domain/iq/scoring.ts';
 import { scoreCareerAnswers } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
-import { signResultToken, type ResultTokenPayload } from './tokens.ts';
-import { resultAccess } from './access.ts';
+import { signResultToken, verifyResultToken, type ResultTokenPayload } from './tokens.ts';
+import { accessForUser } from './access.ts';
+import { currentUser } from './auth.ts';
+import { saveResult } from './results.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
@@ -17,20 +19,26 @@ const MAX_MS = 24 * 60 * 60 * 1000;
 const ms = z.number().int().min(0).max(MAX_MS);
 const lang = z.enum(['uk', 'en']).optional();
 
+/** The browser's id for one finished test, so a retried submission saves once. */
+const submissionId = z.uuid().optional();
 export const IqScoreRequest = z.object({
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms })).max(100),
   timeSpent: ms,
   lang,
+  submissionId,
 });
 export const CareerScoreRequest = z.object({
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.boolean(), timeSpent: ms })).max(200),
   timeSpent: ms,
   lang,
+  submissionId,
 });
 export type IqScoreInput = z.infer<typeof IqScoreRequest>;
 export type CareerScoreInput = z.infer<typeof CareerScoreRequest>;
 
-export type Scored = { ok: true; result: Record<string, unknown>; token: string } | { ok: false; error: SheetError };
+export type Scored = { ok: true; kind: Kind; result: Record<string, unknown>; token: string; answers: ScoredAnswer[]; timeSpent: number } | { ok: false; error: SheetError };
+type Kind = 'iq' | 'professional';
+type ScoredAnswer = { questionId: number; selectedAnswer: number | boolean; timeSpent: number };
 
 export function scoreIq(input: IqScoreInput, language: 'uk' | 'en', access: Access): Scored {
   const bank = iqBank();
@@ -38,7 +46,7 @@ export function scoreIq(input: IqScoreInput, language: 'uk' | 'en', access: Acce
   if (error) return { ok: false, error };
   const result = scoreIqAnswers(bank, input.answers, input.timeSpent);
   const token = signResultToken({ kind: 'iq', lang: language, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, result: iqView(result, bank, access, language), token };
+  return { ok: true, kind: 'iq', result: iqView(result, bank, access, language), token, answers: input.answers, timeSpent: input.timeSpent };
 }
 
 export function scoreCareer(input: CareerScoreInput, language: 'uk' | 'en', access: Access): Scored {
@@ -46,7 +54,7 @@ export function scoreCareer(input: CareerScoreInput, language: 'uk' | 'en', acce
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
   const token = signResultToken({ kind: 'professional', lang: language, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, result: careerView(result, access, language), token };
+  return { ok: true, kind: 'professional', result: careerView(result, access, language), token, answers: input.answers, timeSpent: input.timeSpent };
 }
 
 /** Re-scores the sheet a token carries (it was validated when signed) in the asked language. */
@@ -70,8 +78,33 @@ export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScor
     const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
     const parsed = schema.safeParse(body.value);
     if (!parsed.success) return invalidBody(parsed.error.issues, lang);
-    const scored = score(parsed.data as z.infer<S>, lang, await resultAccess(req));
+    const user = await currentUser(req);
+    const scored = score(parsed.data as z.infer<S>, lang, await accessForUser(user?.id ?? null));
     if (!scored.ok) return jsonError(422, scored.error, lang);
-    return json({ result: scored.result, token: scored.token });
+    if (!user) return json({ result: scored.result, token: scored.token });
+    // Signed in: save it too. A failed save still returns the score, with its token to claim it later.
+    const key = parsed.data.submissionId ? `sub:${parsed.data.submissionId}` : submissionKeyOf(scored.token);
+    try {
+      const id = await saveResult(scored.kind, user.id, scored.answers as never, scored.timeSpent, lang, key);
+      return json({ result: scored.result, token: scored.token, id, saved: true });
+    } catch (err) {
+      console.error('[score] save failed:', (err as Error).message);
+      return json({ result: scored.result, token: scored.token, saved: false });
+    }
   };
+}
+
+/** A token's signature names it: claiming the same token twice is the same submission. */
+export const submissionKeyOf = (token: string): string => `tok:${token.slice(token.lastIndexOf('.') + 1)}`;
+
+export type Claim = { ok: true; kind: Kind; id: string } | { ok: false; error: string };
+
+/** Saves the sheet a token carries into the user's account (idempotent per token). */
+export async function claimToken(token: string, userId: string, language: 'uk' | 'en'): Promise<Claim> {
+  const check = verifyResultToken(token);
+  if (!check.ok) return { ok: false, error: check.error };
+  const rescored = rescoreToken(check.payload, language, 'teaser');
+  if (!rescored.ok) return { ok: false, error: 'token.error.invalid' };
+  const id = await saveResult(rescored.kind, userId, rescored.answers as never, rescored.timeSpent, check.payload.lang, submissionKeyOf(token));
+  return { ok: true, kind: rescored.kind, id };
 }

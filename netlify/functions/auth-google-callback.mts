@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { localizedPath } from '../../src/i18n/paths.ts';
+import { startSession } from '../../src/lib/server/auth.ts';
+import { redirect } from '../../src/lib/server/http.ts';
+import { clearedOAuthCookies, finishGoogleSignIn, oauthLang } from '../../src/lib/server/oauth.ts';
+import { sessionCookies } from '../../src/lib/server/session.ts';
+
+/** Google's return: a verified sign-in starts a session and continues at /auth/callback in the visitor's language. */
+export default async (req: Request) => {
+  const lang = oauthLang(req);
+  const outcome = await finishGoogleSignIn(req);
+  if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
+  const session = await startSession(outcome.userId);
+  return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt)]);
+};
+
+export const config: Config = { path: '/api/auth/google/callback', method: 'GET' };

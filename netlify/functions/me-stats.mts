@@ -1,0 +1,29 @@
+import type { Config } from '@netlify/functions';
+import { achievementsOf, profileStats } from '../../src/domain/achievements.ts';
+import { currentUser } from '../../src/lib/server/auth.ts';
+import { json, unauthenticated } from '../../src/lib/server/http.ts';
+import { statsInputs } from '../../src/lib/server/results.ts';
+import { subscriptionOf } from '../../src/lib/server/subscription.ts';
+
+/**
+ * Profile statistics and achievements. Without premium the figures the spec shows as "?" (best, average,
+ * accuracy, trend) are null; counts and achievements are everyone's.
+ */
+export default async (req: Request) => {
+  const user = await currentUser(req);
+  if (!user) return unauthenticated(req);
+  const { iq, professionalCount } = await statsInputs(user.id);
+  const stats = profileStats(iq);
+  const premium = (await subscriptionOf(user.id)).active;
+  return json({
+    totalTests: stats.totalTests,
+    professionalTests: professionalCount,
+    bestIQ: premium ? stats.bestIQ : null,
+    averageIQ: premium ? stats.averageIQ : null,
+    averageAccuracy: premium ? stats.averageAccuracy : null,
+    improvementTrend: premium ? stats.improvementTrend : null,
+    achievements: achievementsOf(iq, professionalCount),
+  });
+};
+
+export const config: Config = { path: '/api/me/stats', method: 'GET' };

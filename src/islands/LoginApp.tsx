@@ -1,0 +1,118 @@
+/**
+ * Sign in / sign up (spec part 2): one form that toggles modes (clearing messages), full name only for sign-up,
+ * loading state, Google button (or why it is unavailable), benefits and the terms note. Success continues at
+ * /auth/callback, which saves any visitor results and returns the user where they came from.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { getJson, postJson } from '../lib/client/api.ts';
+import { makeT, type Texts } from '../lib/client/texts.ts';
+import { track } from '../lib/analytics.ts';
+
+export const SIGNUP_REDIRECT_MS = 2000;
+const GOOGLE_ERRORS: Record<string, string> = { google_not_configured: 'auth.error.google.not_configured', failed: 'auth.error.google.failed', unverified: 'auth.error.google.unverified' };
+
+interface Props {
+  lang: 'uk' | 'en';
+  texts: Texts;
+  links: { home: string; callback: string; terms: string; privacy: string; consent: string; google: string };
+}
+
+export default function LoginApp({ lang, texts, links }: Props) {
+  const t = makeT(texts);
+  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [google, setGoogle] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    const code = new URLSearchParams(location.search).get('error');
+    if (code && GOOGLE_ERRORS[code]) setError(t(GOOGLE_ERRORS[code]));
+    void getJson<{ google: boolean }>('/api/auth/providers').then((r) => setGoogle(r.ok ? r.data.google : false));
+  }, []);
+
+  const toggle = () => {
+    setMode(mode === 'signin' ? 'signup' : 'signin');
+    setError(null);
+    setSuccess(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSuccess(null);
+    if (!email.trim() || !password) return setError(t('auth.error.fill.fields'));
+    if (mode === 'signup' && password.length < 6) return setError(t('auth.error.password.length'));
+    setLoading(true);
+    track(mode === 'signin' ? 'login_attempt' : 'signup_attempt', { method: 'email' });
+    const result = await postJson<{ ok: true }>(`/api/auth/${mode}`, { email, password, fullName: mode === 'signup' ? fullName : undefined, lang });
+    if (!result.ok) {
+      setLoading(false);
+      track(mode === 'signin' ? 'login_error' : 'signup_error', { method: 'email', error: result.error });
+      return setError(result.status === 0 ? t('auth.error.network') : result.message ?? t('auth.error.invalid'));
+    }
+    if (mode === 'signin') return location.assign(links.callback);
+    setSuccess(t('login.signup.success'));
+    setTimeout(() => location.assign(links.callback), SIGNUP_REDIRECT_MS);
+  }
+
+  const title = mode === 'signin' ? t('login.signin.title') : t('login.signup.title');
+  return (
+    <div className="login">
+      <a className="button button-ghost" href={links.home}><span aria-hidden="true">←</span> {t('login.back')}</a>
+      <div className="login-grid">
+        <section className="card login-card" aria-labelledby="login-title">
+          <h1 id="login-title">{title}</h1>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            {mode === 'signup' ? (
+              <div className="field">
+                <label htmlFor="full-name">{t('login.fullName')} <span className="muted">{t('login.optional')}</span></label>
+                <input id="full-name" name="name" autoComplete="name" value={fullName} maxLength={100} onChange={(e) => setFullName(e.target.value)} />
+              </div>
+            ) : null}
+            <div className="field">
+              <label htmlFor="email">{t('login.email')}</label>
+              <input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="password">{t('login.password')}</label>
+              <input id="password" name="password" type="password" required minLength={6} aria-describedby={mode === 'signup' ? 'password-hint' : undefined}
+                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+              {mode === 'signup' ? <p id="password-hint" className="field-hint">{t('login.password.hint')}</p> : null}
+            </div>
+            <div aria-live="polite">
+              {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
+              {success ? <p className="notice notice-success" role="status">{success}</p> : null}
+            </div>
+            <button type="submit" className="button button-large login-submit" disabled={loading}>
+              {loading ? t('login.loading') : mode === 'signin' ? t('login.signin.submit') : t('login.signup.submit')}
+            </button>
+          </form>
+          <p className="login-toggle">
+            {mode === 'signin' ? t('login.toggle.toSignup') : t('login.toggle.toSignin')}{' '}
+            <button type="button" className="link-button" onClick={toggle}>{mode === 'signin' ? t('login.signup.title') : t('login.signin.title')}</button>
+          </p>
+          <p className="divider"><span>{t('login.or')}</span></p>
+          {google === false ? (
+            <p className="notice">{t('auth.error.google.not_configured')}</p>
+          ) : (
+            <a className="button button-ghost google-button" href={links.google} aria-disabled={google === null} onClick={() => track('login_attempt', { method: 'google' })}>
+              <span aria-hidden="true" className="google-g">G</span> {t('login.google')}
+            </a>
+          )}
+          <p className="muted login-terms">
+            {t('login.terms.before')} <a href={links.terms}>{t('login.terms.terms')}</a>, <a href={links.privacy}>{t('login.terms.privacy')}</a> {t('login.terms.and')} <a href={links.consent}>{t('login.terms.consent')}</a>.
+          </p>
+        </section>
+        <ul className="login-benefits">
+          {['security', 'speed', 'convenience'].map((key) => (
+            <li key={key} className="card"><h2>{t(`login.benefit.${key}.title`)}</h2><p>{t(`login.benefit.${key}.text`)}</p></li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

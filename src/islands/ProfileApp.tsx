@@ -1,0 +1,203 @@
+/**
+ * The profile (spec part 2): user card, and three tabs — overview, history, achievements — with the premium
+ * gate and "?" figures for users without premium. Entries open their result in the current language.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { getJson, postJson } from '../lib/client/api.ts';
+import { makeT, type Texts, clock } from '../lib/client/texts.ts';
+import { startUnlock } from '../lib/client/unlock.ts';
+
+interface Me {
+  user: { id: string; email: string; createdAt: string };
+  profile: { fullName: string; displayName: string };
+  subscription: { status: string; active: boolean; daysLeft: number | null; expiresAt: string | null };
+}
+interface Stats {
+  totalTests: number;
+  professionalTests: number;
+  bestIQ: number | null;
+  averageIQ: number | null;
+  averageAccuracy: number | null;
+  improvementTrend: number | null;
+  achievements: { unlocked: string[]; locked: string[] };
+}
+interface Entry {
+  id: string;
+  createdAt: string;
+  iqEstimate?: number;
+  ratingLabel?: string;
+  personalityType?: string;
+  primaryType?: number;
+  accuracy?: number;
+  timeSpent?: number;
+  correctAnswers?: number;
+  totalQuestions?: number;
+  score?: number;
+  breakdown?: Record<string, number>;
+  recommendedProfessions?: string[];
+  developmentAreas?: string[];
+}
+type Loaded = { status: 'loading' } | { status: 'signed-out' } | { status: 'failed' } | { status: 'ready'; me: Me; stats: Stats; iq: Entry[]; pro: Entry[]; premium: boolean };
+
+interface Props {
+  lang: 'uk' | 'en';
+  texts: Texts;
+  links: { home: string; login: string; iqTest: string; proTest: string; results: string; proResults: string };
+}
+
+const TABS = ['overview', 'history', 'achievements'] as const;
+
+export default function ProfileApp({ lang, texts, links }: Props) {
+  const t = makeT(texts);
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+  useEffect(() => {
+    (async () => {
+      const me = await getJson<Me>('/api/me');
+      if (!me.ok) return setState(me.status === 401 ? { status: 'signed-out' } : { status: 'failed' });
+      const [stats, iq, pro] = await Promise.all([
+        getJson<Stats>('/api/me/stats'),
+        getJson<{ items: Entry[]; access: string }>(`/api/results?type=iq&lang=${lang}`),
+        getJson<{ items: Entry[]; access: string }>(`/api/results?type=professional&lang=${lang}`),
+      ]);
+      if (!stats.ok || !iq.ok || !pro.ok) return setState({ status: 'failed' });
+      setState({ status: 'ready', me: me.data, stats: stats.data, iq: iq.data.items, pro: pro.data.items, premium: me.data.subscription.active });
+    })();
+  }, [lang]);
+
+  if (state.status === 'loading') return <p className="loading" role="status"><span className="spinner" aria-hidden="true" /> {t('common.loading')}</p>;
+  if (state.status === 'signed-out' || state.status === 'failed') {
+    return (
+      <section className="page-narrow" aria-labelledby="profile-out">
+        <h1 id="profile-out">{state.status === 'failed' ? t('profile.failed') : t('profile.signin.title')}</h1>
+        <p>{state.status === 'failed' ? t('results.failed') : t('profile.signin.text')}</p>
+        <p className="result-actions">
+          <a className="button" href={links.login}>{t('nav.signin')}</a>
+          <a className="button button-ghost" href={links.home}>{t('results.home')}</a>
+        </p>
+      </section>
+    );
+  }
+
+  const { me, stats, iq, pro, premium } = state;
+  const figure = (value: number | null, suffix = '') => (value === null ? '?' : `${value}${suffix}`);
+  const signOut = async () => {
+    await postJson('/api/auth/signout', {});
+    location.assign(links.home);
+  };
+  const onTabKey = (event: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    const next = event.key === 'ArrowRight' ? (i + 1) % 3 : event.key === 'ArrowLeft' ? (i + 2) % 3 : event.key === 'Home' ? 0 : event.key === 'End' ? 2 : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    setTab(TABS[next]);
+    tabRefs.current[next]?.focus();
+  };
+  const gate = <div className="premium-gate"><p className="premium-badge"><span aria-hidden="true">🔒</span> {t('premium.feature')}</p><p>{t('profile.gate')}</p><button type="button" className="button" onClick={() => startUnlock('iq', undefined, links.login)}>{t('premium.unlock')}</button></div>;
+  const iqItem = (entry: Entry) => (
+    <li key={entry.id} className="card history-item">
+      <a href={`${links.results}?id=${entry.id}`} className="history-link">
+        <strong className="history-score">IQ {entry.iqEstimate}</strong> · {t(`iq.label.${entry.ratingLabel}`)} · <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+      </a>
+      {premium && entry.breakdown ? (
+        <p className="muted">
+          {t('profile.history.score', { score: entry.score ?? 0 })} · {t('results.accuracy')}: {entry.accuracy}% · {t('results.time')}: {clock(entry.timeSpent ?? 0)} · {entry.correctAnswers}/{entry.totalQuestions}
+          <br />{Object.entries(entry.breakdown).map(([k, v]) => `${t(`iq.category.${k}`)} ${v}%`).join(' · ')}
+        </p>
+      ) : null}
+    </li>
+  );
+  const proItem = (entry: Entry) => (
+    <li key={entry.id} className="card history-item">
+      <a href={`${links.proResults}?id=${entry.id}`} className="history-link">
+        <strong>{entry.personalityType}</strong> · {t('results.career.primary')} {entry.primaryType} · <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+      </a>
+      {premium && entry.recommendedProfessions ? (
+        <p className="muted">{t('results.career.questions')}: {entry.totalQuestions} · {t('results.time')}: {clock(entry.timeSpent ?? 0)}<br />{entry.recommendedProfessions.slice(0, 3).join(', ')}</p>
+      ) : null}
+    </li>
+  );
+  const empty = iq.length === 0 && pro.length === 0;
+
+  return (
+    <div className="profile">
+      <div className="profile-bar">
+        <a className="button button-ghost" href={links.home}><span aria-hidden="true">←</span> {t('results.home')}</a>
+        <button type="button" className="button button-ghost" onClick={() => void signOut()}>{t('profile.signout')}</button>
+      </div>
+      <section className="card user-card" aria-labelledby="user-name">
+        <span className="avatar avatar-large" aria-hidden="true">{me.profile.displayName.slice(0, 1).toUpperCase()}</span>
+        <div>
+          <h1 id="user-name">{me.profile.displayName}</h1>
+          <p className="muted">{me.user.email}</p>
+          <p className="muted">{t('profile.joined', { date: date(me.user.createdAt) })} · {t('profile.achievementsCount', { n: stats.achievements.unlocked.length })}</p>
+        </div>
+      </section>
+
+      <div role="tablist" aria-label={t('profile.tabs')} className="tabs" onKeyDown={onTabKey}>
+        {TABS.map((key, i) => (
+          <button key={key} ref={(el) => { tabRefs.current[i] = el; }} role="tab" type="button" id={`tab-${key}`} aria-controls={`panel-${key}`}
+            aria-selected={tab === key} tabIndex={tab === key ? 0 : -1} className="tab" onClick={() => setTab(key)}>
+            {t(`profile.tab.${key}`)}
+          </button>
+        ))}
+      </div>
+
+      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel" tabIndex={0}>
+        {tab === 'overview' ? (
+          <>
+            <div className="card subscription-card">
+              <h2>{t('profile.subscription')}</h2>
+              <p>{me.subscription.active ? t('profile.premium.active', { n: me.subscription.daysLeft ?? 30 }) : t(`profile.subscription.${me.subscription.status}`)}</p>
+            </div>
+            <dl className="facts">
+              <div><dt>{t('profile.stats.total')}</dt><dd>{stats.totalTests}</dd></div>
+              <div><dt>{t('profile.stats.best')}</dt><dd>{figure(stats.bestIQ)}</dd></div>
+              <div><dt>{t('profile.stats.average')}</dt><dd>{figure(stats.averageIQ)} <span className="muted fact-sub">{t('results.accuracy')} {figure(stats.averageAccuracy, '%')}</span></dd></div>
+              <div><dt>{t('profile.stats.trend')}</dt><dd>{stats.improvementTrend === null ? '?' : t('profile.points', { n: stats.improvementTrend > 0 ? `+${stats.improvementTrend}` : stats.improvementTrend })}</dd></div>
+              <div><dt>{t('profile.stats.professional')}</dt><dd>{stats.professionalTests}</dd></div>
+            </dl>
+            {!premium ? gate : null}
+            <h2>{t('profile.recentAchievements')}</h2>
+            {stats.achievements.unlocked.length ? (
+              <ul className="chips">{stats.achievements.unlocked.slice(-3).map((a) => <li key={a}>🏅 {t(`achievement.${a}.title`)}</li>)}</ul>
+            ) : <p className="muted">{t('profile.achievements.none')}</p>}
+            <h2>{t('profile.recent')}</h2>
+            {empty ? (
+              <div className="empty-state">
+                <p>{t('profile.empty')}</p>
+                <a className="button" href={links.iqTest}>{t('profile.firstTest')}</a>
+              </div>
+            ) : (
+              <>
+                <ul className="history">{iq.slice(0, 3).map(iqItem)}</ul>
+                <ul className="history">{pro.slice(0, 2).map(proItem)}</ul>
+              </>
+            )}
+          </>
+        ) : null}
+        {tab === 'history' ? (
+          <>
+            <h2>{t('profile.history.iq')}</h2>
+            {iq.length ? <ul className="history">{iq.map(iqItem)}</ul> : <p className="muted">{t('profile.history.none')} <a href={links.iqTest}>{t('nav.cta.iq')}</a></p>}
+            <h2>{t('profile.history.professional')}</h2>
+            {pro.length ? <ul className="history">{pro.map(proItem)}</ul> : <p className="muted">{t('profile.history.none')} <a href={links.proTest}>{t('nav.cta.prof')}</a></p>}
+            {!premium && !empty ? gate : null}
+          </>
+        ) : null}
+        {tab === 'achievements' ? (
+          <>
+            <h2>{t('profile.achievements.unlocked')}</h2>
+            <ul className="achievements">{stats.achievements.unlocked.map((a) => <li key={a} className="card achievement"><strong>🏅 {t(`achievement.${a}.title`)}</strong><span className="muted">{t(`achievement.${a}.text`)}</span></li>)}</ul>
+            {stats.achievements.unlocked.length === 0 ? <p className="muted">{t('profile.achievements.none')}</p> : null}
+            <h2>{t('profile.achievements.locked')}</h2>
+            <ul className="achievements">{stats.achievements.locked.map((a) => <li key={a} className="card achievement achievement-locked"><strong><span aria-hidden="true">🔒</span> {t(`achievement.${a}.title`)}</strong><span className="muted">{t(`achievement.${a}.text`)}</span></li>)}</ul>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

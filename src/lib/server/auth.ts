@@ -1,0 +1,80 @@
+/**
+ * Email-and-password sign-up and sign-in (spec part 2, error catalogue): message keys exactly as the catalogue,
+ * one generic error for every sign-in failure, the same work whether or not the email exists, rate limits per
+ * IP and per email.
+ */
+import { z } from 'zod';
+import { consumeAll, LIMITS } from './rate-limit.ts';
+import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
+import { burnPasswordCheck, createUser, findUserByEmail, hashPassword, MAX_PASSWORD, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
+import { db } from './db.ts';
+import { subscriptionOf } from './subscription.ts';
+
+export const AuthBody = z.object({
+  email: z.string().max(254).optional(),
+  password: z.string().max(MAX_PASSWORD).optional(),
+  fullName: z.string().max(100).optional(),
+  lang: z.enum(['uk', 'en']).optional(),
+});
+export type AuthInput = z.infer<typeof AuthBody>;
+
+type Failure = { ok: false; status: number; error: string; retryAfterSeconds?: number };
+type Signed = { ok: true; userId: string; token: string; expiresAt: Date };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function signUp(input: AuthInput, ip: string): Promise<Signed | Failure> {
+  const email = input.email?.trim() ?? '';
+  const password = input.password ?? '';
+  if (!email || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
+  if (!EMAIL.test(email)) return { ok: false, status: 400, error: 'auth.error.email.invalid' };
+  if (password.length < MIN_PASSWORD) return { ok: false, status: 400, error: 'auth.error.password.length' };
+  const limited = await consumeAll([LIMITS.signUpIp(ip)]);
+  if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  const created = await createUser({ email, passwordHash: await hashPassword(password), fullName: input.fullName, via: 'email' });
+  if (!created) return { ok: false, status: 409, error: 'auth.error.exists' };
+  return startSession(created.id);
+}
+
+export async function signIn(input: AuthInput, ip: string): Promise<Signed | Failure> {
+  const email = input.email?.trim() ?? '';
+  const password = input.password ?? '';
+  if (!email || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
+  const limited = await consumeAll([LIMITS.signInIp(ip), LIMITS.signInEmail(normalizeEmail(email))]);
+  if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  const user = await findUserByEmail(email);
+  if (!user?.password_hash) {
+    await burnPasswordCheck(password);
+    return { ok: false, status: 401, error: 'auth.error.invalid' };
+  }
+  if (!(await verifyPassword(user.password_hash, password))) return { ok: false, status: 401, error: 'auth.error.invalid' };
+  return startSession(user.id);
+}
+
+/** Every sign-in gets a new session. */
+export async function startSession(userId: string): Promise<Signed> {
+  const token = generateSessionToken();
+  const session = await createSession(token, userId);
+  return { ok: true, userId, token, expiresAt: session.expiresAt };
+}
+
+export const displayName = (fullName: string, email: string): string => fullName.trim() || email.split('@')[0] || 'User';
+
+/** What /api/me answers: the user, the profile and the subscription. */
+export async function meOf(user: SessionUser) {
+  const [profile] = await (await db()).query<{ full_name: string; email: string; created_at: Date }>(
+    'SELECT full_name, email, created_at FROM user_profiles WHERE id = $1',
+    [user.id],
+  );
+  const fullName = profile?.full_name ?? '';
+  return {
+    user: { id: user.id, email: user.email, createdAt: user.createdAt.toISOString() },
+    profile: { fullName, displayName: displayName(fullName, user.email), email: profile?.email ?? user.email, createdAt: new Date(profile?.created_at ?? user.createdAt).toISOString() },
+    subscription: await subscriptionOf(user.id),
+  };
+}
+
+/** The signed-in user, or null. */
+export async function currentUser(req: Request): Promise<SessionUser | null> {
+  return (await sessionFromRequest(req)).user;
+}

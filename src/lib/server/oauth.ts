@@ -1,0 +1,101 @@
+/**
+ * Google sign-in with arctic's OAuth2 client, PKCE and state (DESIGN.md §2). The endpoints are configurable so
+ * tests can stand a local server of ours in for Google's token endpoint. The OAuth cookies live only here.
+ */
+import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
+import { db } from './db.ts';
+import { createUser, normalizeEmail } from './users.ts';
+
+const STATE_COOKIE = 'google_oauth_state';
+const VERIFIER_COOKIE = 'google_code_verifier';
+const LANG_COOKIE = 'oauth_lang';
+const OAUTH_COOKIE_SECONDS = 600;
+
+export const isGoogleConfigured = (): boolean => Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
+const endpoints = () => ({
+  authorize: process.env.GOOGLE_AUTH_ENDPOINT ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+  token: process.env.GOOGLE_TOKEN_ENDPOINT ?? 'https://oauth2.googleapis.com/token',
+});
+
+/** The address Google sends the user back to: SITE_URL in production, else where this request came in. */
+const redirectUri = (req: Request) => new URL('/api/auth/google/callback', process.env.SITE_URL ?? req.url).toString();
+const client = (req: Request) => new OAuth2Client(process.env.GOOGLE_CLIENT_ID!, process.env.GOOGLE_CLIENT_SECRET!, redirectUri(req));
+
+const cookie = (req: Request, name: string, value: string, maxAge: number) =>
+  `${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${new URL(req.url).protocol === 'https:' ? '; Secure' : ''}`;
+
+export function startGoogleSignIn(req: Request, lang: 'uk' | 'en'): { url: string; cookies: string[] } {
+  const state = generateState();
+  const verifier = generateCodeVerifier();
+  const url = client(req).createAuthorizationURLWithPKCE(endpoints().authorize, state, CodeChallengeMethod.S256, verifier, ['openid', 'profile', 'email']);
+  url.searchParams.set('prompt', 'consent');
+  url.searchParams.set('access_type', 'offline');
+  return {
+    url: url.toString(),
+    cookies: [cookie(req, STATE_COOKIE, state, OAUTH_COOKIE_SECONDS), cookie(req, VERIFIER_COOKIE, verifier, OAUTH_COOKIE_SECONDS), cookie(req, LANG_COOKIE, lang, OAUTH_COOKIE_SECONDS)],
+  };
+}
+
+export const clearedOAuthCookies = (req: Request) => [STATE_COOKIE, VERIFIER_COOKIE, LANG_COOKIE].map((name) => cookie(req, name, '', 0));
+
+function readCookie(req: Request, name: string): string | null {
+  const match = (req.headers.get('cookie') ?? '').split(';').map((p) => p.trim()).find((p) => p.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+export const oauthLang = (req: Request): 'uk' | 'en' => (readCookie(req, LANG_COOKIE) === 'en' ? 'en' : 'uk');
+
+interface GoogleClaims {
+  iss: string;
+  aud: string;
+  sub: string;
+  exp: number;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+}
+
+export type GoogleOutcome = { ok: true; userId: string } | { ok: false; error: 'auth.error.google.failed' | 'auth.error.google.unverified' };
+
+/** Checks state, exchanges the code (with the PKCE verifier), reads the ID token and finds or links the user. */
+export async function finishGoogleSignIn(req: Request): Promise<GoogleOutcome> {
+  const url = new URL(req.url);
+  const code = url.searchParams.get('code');
+  const state = url.searchParams.get('state');
+  const storedState = readCookie(req, STATE_COOKIE);
+  const verifier = readCookie(req, VERIFIER_COOKIE);
+  if (!code || !state || !storedState || !verifier || state !== storedState) return { ok: false, error: 'auth.error.google.failed' };
+  let claims: GoogleClaims;
+  try {
+    const tokens = await client(req).validateAuthorizationCode(endpoints().token, code, verifier);
+    // The ID token came straight from the token endpoint over TLS, so its claims are checked, not its signature
+    // (OpenID Connect Core §3.1.3.7).
+    claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
+  } catch (err) {
+    console.error('[google] code exchange failed:', (err as Error).message);
+    return { ok: false, error: 'auth.error.google.failed' };
+  }
+  const validIssuer = claims.iss === 'https://accounts.google.com' || claims.iss === 'accounts.google.com';
+  if (!validIssuer || claims.aud !== process.env.GOOGLE_CLIENT_ID || claims.exp * 1000 < Date.now() || !claims.sub) return { ok: false, error: 'auth.error.google.failed' };
+  return linkGoogleAccount(claims);
+}
+
+async function linkGoogleAccount(claims: GoogleClaims): Promise<GoogleOutcome> {
+  return (await db()).transaction(async (tx) => {
+    const [linked] = await tx.query<{ user_id: string }>("SELECT user_id FROM oauth_accounts WHERE provider = 'google' AND provider_user_id = $1", [claims.sub]);
+    if (linked) return { ok: true, userId: linked.user_id };
+    if (!claims.email) return { ok: false, error: 'auth.error.google.failed' };
+    const [existing] = await tx.query<{ id: string }>('SELECT id FROM users WHERE email_normalized = $1', [normalizeEmail(claims.email)]);
+    let userId: string;
+    if (existing) {
+      // Link only when Google vouches for the address; otherwise someone could claim another person's account.
+      if (claims.email_verified !== true) return { ok: false, error: 'auth.error.google.unverified' };
+      userId = existing.id;
+    } else {
+      const created = await createUser({ email: claims.email, passwordHash: null, fullName: claims.name, emailVerified: claims.email_verified === true, via: 'google' }, tx);
+      if (!created) return { ok: false, error: 'auth.error.google.failed' };
+      userId = created.id;
+    }
+    await tx.query("INSERT INTO oauth_accounts (provider, provider_user_id, user_id) VALUES ('google', $1, $2)", [claims.sub, userId]);
+    return { ok: true, userId };
+  });
+}

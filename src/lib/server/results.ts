@@ -1,0 +1,98 @@
+/**
+ * Saved results (spec part 1 §3 tables). A result is saved from a sheet the server scored itself — from a
+ * signed-in scoring call or a redeemed token — never from numbers the browser sends. Saving is idempotent per
+ * submission key; reading answers only the owner.
+ */
+import { randomBytes } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { iqBank } from '../../domain/iq/bank.ts';
+import { scoreIqAnswers, type IqAnswer } from '../../domain/iq/scoring.ts';
+import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
+import { careerView, iqView, type Access } from '../../domain/views.ts';
+import { db, type Queryable } from './db.ts';
+
+export type Kind = 'iq' | 'professional';
+type Lang = 'uk' | 'en';
+const TABLE: Record<Kind, string> = { iq: 'test_results', professional: 'professional_test_results' };
+
+const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
+
+/** Saves (once per user and submission key) and returns the row's id. */
+export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string, q?: Queryable): Promise<string> {
+  const database = q ?? (await db());
+  const stored = JSON.stringify(answers);
+  let rows: { id: string }[];
+  if (kind === 'iq') {
+    const r = scoreIqAnswers(iqBank(), answers as IqAnswer[], timeSpent);
+    rows = await database.query<{ id: string }>(
+      `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id`,
+      [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode()],
+    );
+  } else {
+    const r = scoreCareerAnswers(answers as CareerAnswer[], timeSpent, lang);
+    rows = await database.query<{ id: string }>(
+      `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
+         personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id`,
+      [userId, r.totalQuestions, timeSpent, JSON.stringify(r.enneagramScores), r.primaryType, r.secondaryType, JSON.stringify(r.tiedTypes), JSON.stringify(r.recommendedProfessions),
+        r.personalityType, r.strengthsDescription, JSON.stringify(r.developmentAreas), lang, stored, submissionKey, verificationCode()],
+    );
+  }
+  if (rows[0]) return rows[0].id;
+  const [existing] = await database.query<{ id: string }>(`SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
+  return existing.id;
+}
+
+interface StoredRow {
+  id: string;
+  answers: IqAnswer[] | CareerAnswer[];
+  time_spent: number;
+  created_at: Date;
+}
+
+/** The view of a saved result for its owner, in the asked language; null for anyone else or an unknown id. */
+export async function resultForOwner(kind: Kind, id: string, userId: string, lang: Lang, access: Access) {
+  const [row] = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`, [id, userId]);
+  if (!row) return null;
+  return { id: row.id, createdAt: new Date(row.created_at).toISOString(), result: viewOf(kind, row, lang, access) };
+}
+
+function viewOf(kind: Kind, row: StoredRow, lang: Lang, access: Access) {
+  return kind === 'iq'
+    ? iqView(scoreIqAnswers(iqBank(), row.answers as IqAnswer[], row.time_spent), iqBank(), access, lang)
+    : careerView(scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang), access, lang);
+}
+
+/** History, newest first. Everyone sees what they took; the details are for subscribers (the premium gate). */
+export async function listResults(kind: Kind, userId: string, lang: Lang, access: Access) {
+  const rows = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at FROM ${TABLE[kind]} WHERE user_id = $1 ORDER BY created_at DESC`, [userId]);
+  return rows.map((row) => {
+    const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
+    const summary = kind === 'iq'
+      ? pick(view, ['iqEstimate', 'ratingLabel'])
+      : pick(view, ['personalityType', 'primaryType', 'color']);
+    const details = access === 'full'
+      ? kind === 'iq'
+        ? pick(view, ['score', 'maxScore', 'accuracy', 'timeSpent', 'correctAnswers', 'totalQuestions', 'breakdown'])
+        : pick(view, ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'])
+      : {};
+    return { id: row.id, kind, createdAt: new Date(row.created_at).toISOString(), ...summary, ...details };
+  });
+}
+
+const pick = (source: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
+
+/** What the statistics and achievements are computed from. */
+export async function statsInputs(userId: string) {
+  const database = await db();
+  const iq = await database.query<{ iq_score: number; correct_answers: number; total_questions: number; time_spent: number; created_at: Date }>(
+    'SELECT iq_score, correct_answers, total_questions, time_spent, created_at FROM test_results WHERE user_id = $1',
+    [userId],
+  );
+  const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM professional_test_results WHERE user_id = $1', [userId]);
+  return {
+    iq: iq.map((r) => ({ iqScore: r.iq_score, correctAnswers: r.correct_answers, totalQuestions: r.total_questions, timeSpent: r.time_spent, createdAt: r.created_at })),
+    professionalCount: n,
+  };
+}

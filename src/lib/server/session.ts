@@ -1,0 +1,107 @@
+/**
+ * Sessions, as Lucia's authors now recommend writing them yourself: a random token in an HttpOnly cookie, only
+ * its SHA-256 in the database, 30-day sliding expiry, a new session on every sign-in, the row deleted on sign-out.
+ * Cookies are set and cleared only here.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { db } from './db.ts';
+
+export const SESSION_COOKIE = 'rozum_session';
+/** Not a secret: tells the static header to show "Profile" instead of "Sign in". */
+export const SIGNED_IN_HINT_COOKIE = 'rozum_signed_in';
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY;
+const REFRESH_WHEN_LEFT_MS = 15 * DAY;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  createdAt: Date;
+}
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export const sessionIdOf = (token: string): string => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+export async function createSession(token: string, userId: string): Promise<Session> {
+  const session: Session = { id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
+  await (await db()).query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [session.id, session.userId, session.expiresAt]);
+  return session;
+}
+
+export type SessionValidation = { session: Session; user: SessionUser } | { session: null; user: null };
+
+export async function validateSessionToken(token: string): Promise<SessionValidation> {
+  const database = await db();
+  const id = sessionIdOf(token);
+  const [row] = await database.query<{ user_id: string; expires_at: Date; email: string; created_at: Date }>(
+    'SELECT s.user_id, s.expires_at, u.email, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
+    [id],
+  );
+  if (!row) return { session: null, user: null };
+  const session: Session = { id, userId: row.user_id, expiresAt: new Date(row.expires_at) };
+  if (Date.now() >= session.expiresAt.getTime()) {
+    await database.query('DELETE FROM sessions WHERE id = $1', [id]);
+    return { session: null, user: null };
+  }
+  if (session.expiresAt.getTime() - Date.now() < REFRESH_WHEN_LEFT_MS) {
+    session.expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await database.query('UPDATE sessions SET expires_at = $1 WHERE id = $2', [session.expiresAt, id]);
+  }
+  return { session, user: { id: row.user_id, email: row.email, createdAt: new Date(row.created_at) } };
+}
+
+export async function invalidateSession(sessionId: string): Promise<void> {
+  await (await db()).query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+}
+
+function cookieReader(req: Request): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+  }
+  return jar;
+}
+
+/** The session behind a request's cookie, if any. */
+export async function sessionFromRequest(req: Request): Promise<SessionValidation> {
+  const token = cookieReader(req).get(SESSION_COOKIE);
+  if (!token) return { session: null, user: null };
+  return validateSessionToken(token);
+}
+
+/** Secure everywhere but plain-http localhost development. */
+const secureFor = (req: Request) => new URL(req.url).protocol === 'https:';
+
+export function sessionCookies(req: Request, token: string, expiresAt: Date): string[] {
+  const secure = secureFor(req) ? '; Secure' : '';
+  const expires = `Expires=${expiresAt.toUTCString()}; Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`;
+  return [
+    `${SESSION_COOKIE}=${token}; ${expires}; Path=/; HttpOnly; SameSite=Lax${secure}`,
+    `${SIGNED_IN_HINT_COOKIE}=1; ${expires}; Path=/; SameSite=Lax${secure}`,
+  ];
+}
+
+export function clearedSessionCookies(req: Request): string[] {
+  const secure = secureFor(req) ? '; Secure' : '';
+  return [
+    `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`,
+    `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`,
+  ];
+}
+
+export function withCookies(response: Response, cookies: string[]): Response {
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}

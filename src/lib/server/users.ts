@@ -1,0 +1,63 @@
+/** Users and their profiles: creation (with its notifications, in one transaction), look-up, passwords. */
+import { hash, verify } from '@node-rs/argon2';
+import { db, type Queryable } from './db.ts';
+import { enqueueNotification } from './outbox.ts';
+
+/** OWASP's argon2id baseline (m=19 MiB, t=2, p=1). */
+const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 };
+export const MIN_PASSWORD = 6;
+export const MAX_PASSWORD = 256;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const emailLocalPart = (email: string): string => email.trim().split('@')[0] ?? '';
+
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON);
+export const verifyPassword = (hashed: string, password: string): Promise<boolean> => verify(hashed, password).catch(() => false);
+
+// Verified against when the email is unknown, so a miss takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+export const burnPasswordCheck = async (password: string) => void (await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), password));
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: Date;
+}
+
+export async function findUserByEmail(email: string): Promise<UserRow | null> {
+  const [row] = await (await db()).query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE email_normalized = $1', [normalizeEmail(email)]);
+  return row ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  fullName?: string;
+  emailVerified?: boolean;
+  via: 'email' | 'google';
+}
+
+/** Creates the user, the profile and the registration notifications together; null when the email is taken. */
+export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: string; fullName: string } | null> {
+  const run = async (q: Queryable) => {
+    const [user] = await q.query<{ id: string }>(
+      `INSERT INTO users (email, email_normalized, password_hash, email_verified) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
+      [input.email.trim(), normalizeEmail(input.email), input.passwordHash, input.emailVerified ?? false],
+    );
+    if (!user) return null;
+    const fullName = input.fullName?.trim() || emailLocalPart(input.email);
+    await q.query('INSERT INTO user_profiles (id, email, full_name) VALUES ($1, $2, $3)', [user.id, input.email.trim(), fullName]);
+    await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: user.id, email: input.email.trim(), fullName, via: input.via } });
+    await enqueueNotification(q, 'mailchimp', {
+      email: input.email.trim(),
+      firstName: fullName.split(' ')[0] ?? '',
+      lastName: fullName.split(' ').slice(1).join(' '),
+      tags: ['new_user', 'registration'],
+      mergeFields: { USER_ID: user.id, SIGNUP_DATE: new Date().toISOString().slice(0, 10) },
+    });
+    return { id: user.id, fullName };
+  };
+  return tx ? run(tx) : (await db()).transaction(run);
+}

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
+
+test.describe.configure({ timeout: 120_000 });
+const dict = { uk, en };
+const email = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function signIn(page: Page, lang: Lang, address: string, password: string) {
+  const t = dict[lang];
+  await page.goto(`${prefix(lang)}/login`);
+  await page.getByLabel(t['login.email']).fill(address);
+  await page.getByLabel(t['login.password']).fill(password);
+  await page.getByRole('button', { name: t['login.signin.submit'] }).click();
+}
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: a visitor's IQ result follows them into a new account, and stays there across sign-out and sign-in`, async ({ page }) => {
+    const t = dict[lang];
+    const address = email(`journey-${lang}`);
+    await page.goto(`${prefix(lang)}/iq`);
+    await page.getByRole('button', { name: TEXT[lang].start }).click();
+    await answerQuestions(page, lang, 20, (i) => (i * 3) % 6);
+    await page.waitForURL(new RegExp(`${prefix(lang)}/results$`), { timeout: 15_000 });
+    const iq = await page.getByTestId('iq-estimate').textContent();
+
+    await page.getByRole('button', { name: t['premium.unlock'] }).click();
+    await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
+    await page.getByRole('button', { name: t['login.signup.title'] }).click();
+    await page.getByLabel(t['login.fullName']).fill(lang === 'uk' ? 'Олена Коваль' : 'Olena Koval');
+    await page.getByLabel(t['login.email']).fill(address);
+    await page.getByLabel(t['login.password']).fill('secret1');
+    await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+    await expect(page.getByText(t['login.signup.success'])).toBeVisible();
+
+    await page.waitForURL(new RegExp(`${prefix(lang)}/results\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
+    await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
+    await expect(page.locator('[data-auth-link]')).toHaveText(t['nav.profile']);
+
+    await page.goto(`${prefix(lang)}/profile`);
+    await expect(page.getByRole('heading', { level: 1, name: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' })).toBeVisible();
+    await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
+    const entry = page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) });
+    await expect(entry).toBeVisible();
+    await expect(entry).toHaveAttribute('href', new RegExp(`^${prefix(lang)}/results\\?id=`));
+
+    await page.getByRole('button', { name: t['profile.signout'] }).click();
+    await page.waitForURL(new RegExp(`${prefix(lang) || ''}/?$`));
+    await expect(page.locator('[data-auth-link]')).toHaveText(t['nav.signin']);
+
+    await signIn(page, lang, address, 'secret1');
+    await page.waitForURL(new RegExp(`${prefix(lang)}/profile$`), { timeout: 15_000 });
+    await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
+    await expect(page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) })).toBeVisible();
+    await page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) }).click();
+    await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
+  });
+}
+
+test('a signed-in career test is saved, and the banner says so', async ({ page, request }) => {
+  const address = email('career');
+  await page.goto('/login');
+  await page.getByRole('button', { name: uk['login.signup.title'] }).click();
+  await page.getByLabel(uk['login.email']).fill(address);
+  await page.getByLabel(uk['login.password']).fill('secret1');
+  await page.getByRole('button', { name: uk['login.signup.submit'] }).click();
+  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
+  await page.goto('/professional-test');
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  const bank = (await (await request.get('/data/professional/uk.json')).json()).questions.filter((q: { isAdditional: boolean }) => !q.isAdditional);
+  await answerQuestions(page, 'uk', 56, (i) => (bank[i].type === 7 ? 0 : 1));
+  await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
+  await expect(page.getByText(uk['success.save.professional.test'])).toBeVisible();
+  await expect(page.getByTestId('personality-type')).toHaveText('Генератор');
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: uk['profile.tab.history'] }).click();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /Генератор/ })).toBeVisible();
+});
+
+test('sign-in errors are shown in the page language, and the form toggles clear them', async ({ page }) => {
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(page.getByRole('alert')).toHaveText(en['auth.error.fill.fields']);
+  await page.getByLabel(en['login.email']).fill(email('nobody'));
+  await page.getByLabel(en['login.password']).fill('whatever');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(page.getByRole('alert')).toHaveText(en['auth.error.invalid']);
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel(en['login.password']).fill('123');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(page.getByRole('alert')).toHaveText(en['auth.error.password.length']);
+  await expect(page.getByText(en['auth.error.google.not_configured'])).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
+test('the profile asks a visitor to sign in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: uk['profile.signin.title'] })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: uk['nav.signin'] })).toHaveAttribute('href', '/login');
+});
+
+test('the profile tabs work by keyboard and axe finds nothing', async ({ page }) => {
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  await page.getByLabel(en['login.email']).fill(email('tabs'));
+  await page.getByLabel(en['login.password']).fill('secret1');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+  await expect(page.getByText(en['profile.empty'])).toBeVisible();
+  await expect(page.getByRole('link', { name: en['profile.firstTest'] })).toHaveAttribute('href', '/eng/iq');
+  await expect(page.locator('.facts').getByText('?').first()).toBeVisible();
+  await page.getByRole('tab', { name: en['profile.tab.overview'] }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: en['profile.tab.history'] })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: en['profile.tab.achievements'] })).toBeFocused();
+  await expect(page.getByRole('tabpanel').getByText(en['achievement.firstTest.title'])).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});

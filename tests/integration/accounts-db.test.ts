@@ -1,0 +1,79 @@
+/**
+ * The account modules against a real database of their own (not through HTTP): session expiry and sliding,
+ * and the registration notifications written in the same transaction as the user.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+let database: TestDatabase;
+let mod: {
+  db: typeof import('../../src/lib/server/db.ts');
+  session: typeof import('../../src/lib/server/session.ts');
+  users: typeof import('../../src/lib/server/users.ts');
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('dbKind'));
+  Object.assign(process.env, database.env);
+  const env = await import('../../src/lib/server/env.ts');
+  env.resetEnvForTests();
+  mod = {
+    db: await import('../../src/lib/server/db.ts'),
+    session: await import('../../src/lib/server/session.ts'),
+    users: await import('../../src/lib/server/users.ts'),
+  };
+});
+afterAll(async () => {
+  await mod.db.closeDb();
+  await database.drop();
+});
+
+const newUser = async (email: string) => (await mod.users.createUser({ email, passwordHash: null, via: 'email' }))!.id;
+
+describe('sessions in the database', () => {
+  it('store only the SHA-256 of the token', async () => {
+    const userId = await newUser('hash@example.com');
+    const token = mod.session.generateSessionToken();
+    await mod.session.createSession(token, userId);
+    const rows = await (await mod.db.db()).query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1', [userId]);
+    expect(rows).toEqual([{ id: mod.session.sessionIdOf(token) }]);
+    expect(rows[0].id).not.toContain(token);
+  });
+
+  it('refuse an expired session and delete it', async () => {
+    const userId = await newUser('expired@example.com');
+    const token = mod.session.generateSessionToken();
+    const { id } = await mod.session.createSession(token, userId);
+    await (await mod.db.db()).query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [id]);
+    expect((await mod.session.validateSessionToken(token)).user).toBeNull();
+    expect(await (await mod.db.db()).query('SELECT 1 FROM sessions WHERE id = $1', [id])).toEqual([]);
+  });
+
+  it('slide: a session used in its second half is extended to 30 days again', async () => {
+    const userId = await newUser('sliding@example.com');
+    const token = mod.session.generateSessionToken();
+    const { id } = await mod.session.createSession(token, userId);
+    await (await mod.db.db()).query("UPDATE sessions SET expires_at = now() + interval '3 days' WHERE id = $1", [id]);
+    const { session } = await mod.session.validateSessionToken(token);
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+});
+
+describe('creating a user', () => {
+  it('writes the profile and both registration notifications with it', async () => {
+    const id = (await mod.users.createUser({ email: 'Notify.Me@example.com', passwordHash: null, fullName: 'Олена Коваль', via: 'email' }))!.id;
+    const database = await mod.db.db();
+    expect(await database.query('SELECT full_name FROM user_profiles WHERE id = $1', [id])).toEqual([{ full_name: 'Олена Коваль' }]);
+    const outbox = await database.query<{ kind: string; payload: Record<string, unknown> }>("SELECT kind, payload FROM outbox WHERE payload::text LIKE '%' || $1 || '%' ORDER BY kind", [id]);
+    expect(outbox.map((r) => r.kind)).toEqual(['mailchimp', 'telegram']);
+    expect(outbox[0].payload).toMatchObject({ email: 'Notify.Me@example.com', firstName: 'Олена', lastName: 'Коваль', tags: ['new_user', 'registration'] });
+    expect(outbox[1].payload).toMatchObject({ type: 'registration', data: { userId: id, email: 'Notify.Me@example.com', fullName: 'Олена Коваль' } });
+  });
+
+  it('leaves nothing behind when the email is taken', async () => {
+    const database = await mod.db.db();
+    const before = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
+    expect(await mod.users.createUser({ email: 'notify.me@EXAMPLE.com', passwordHash: null, via: 'email' })).toBeNull();
+    expect(await database.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).toEqual(before);
+  });
+});

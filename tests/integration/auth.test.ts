@@ -1,0 +1,144 @@
+/** Sign-up, sign-in, sessions and /api/me over real HTTP, on both databases. */
+import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+
+const base = inject('baseUrl');
+
+async function signedUp(fullName?: string) {
+  const client = new Client(base);
+  const email = uniqueEmail();
+  const res = await client.post('/api/auth/signup', { email, password: 'secret1', fullName });
+  expect(res.status).toBe(201);
+  return { client, email };
+}
+
+describe('sign-up', () => {
+  it('creates the account, sets the session cookie and answers /api/me', async () => {
+    const client = new Client(base);
+    const email = uniqueEmail('New.User');
+    const res = await client.post('/api/auth/signup', { email: `  ${email.toUpperCase()} `, password: 'secret1', fullName: 'Олена Коваль' });
+    expect(res.status).toBe(201);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rozum_session='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=259\d{4}/);
+    expect(cookie).not.toMatch(/Secure/); // plain-http localhost; Secure on https
+    const me = await (await client.get('/api/me')).json();
+    expect(me.profile).toMatchObject({ fullName: 'Олена Коваль', displayName: 'Олена Коваль' });
+    expect(me.subscription).toMatchObject({ status: 'inactive', active: false });
+  });
+
+  it('defaults the full name to the part of the email before the at-sign', async () => {
+    const client = new Client(base);
+    const email = uniqueEmail('ivan.petrenko');
+    expect((await client.post('/api/auth/signup', { email, password: 'secret1' })).status).toBe(201);
+    expect((await (await client.get('/api/me')).json()).profile.fullName).toBe(email.split('@')[0]);
+  });
+
+  it.each([
+    [{ email: '', password: 'secret1' }, 400, 'auth.error.fill.fields'],
+    [{ email: 'a@example.com' }, 400, 'auth.error.fill.fields'],
+    [{ email: 'not-an-email', password: 'secret1' }, 400, 'auth.error.email.invalid'],
+    [{ email: 'short@example.com', password: '12345' }, 400, 'auth.error.password.length'],
+    [{ email: 42, password: 'secret1' }, 400, 'api.error.invalid_body'],
+  ])('refuses %j with %i %s', async (body, status, key) => {
+    const res = await new Client(base).post('/api/auth/signup', body);
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toBe(key);
+  });
+
+  it('refuses an email that is taken, whatever its case', async () => {
+    const { email } = await signedUp();
+    const res = await new Client(base).post('/api/auth/signup', { email: email.toUpperCase(), password: 'another1' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: 'auth.error.exists' });
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password, in any letter case of the email, with a new session each time', async () => {
+    const { email, client: first } = await signedUp();
+    const client = new Client(base);
+    const res = await client.post('/api/auth/signin', { email: email.toUpperCase(), password: 'secret1' });
+    expect(res.status).toBe(200);
+    expect(client.cookies.get('rozum_session')).toBeTruthy();
+    expect(client.cookies.get('rozum_session')).not.toBe(first.cookies.get('rozum_session'));
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown email with the same generic error', async () => {
+    const { email } = await signedUp();
+    const wrong = await new Client(base).post('/api/auth/signin', { email, password: 'wrong-password' });
+    const unknown = await new Client(base).post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'whatever1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('refuses missing fields with auth.error.fill.fields, in the request language', async () => {
+    const res = await new Client(base).post('/api/auth/signin', { email: 'x@example.com', lang: 'en' });
+    expect(await res.json()).toEqual({ error: 'auth.error.fill.fields', message: 'Enter your email and password.' });
+  });
+
+  it('limits attempts per email, with Retry-After and a clear message', async () => {
+    const { email } = await signedUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    const limited = await new Client(base).post('/api/auth/signin', { email, password: 'secret1', lang: 'en' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: 'auth.error.rate_limited', message: 'Too many attempts. Please try again a little later.' });
+  });
+
+  it('limits sign-ups per address', async () => {
+    const client = new Client(base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/auth/signup', { email: uniqueEmail('burst'), password: 'secret1' })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('refuses a session token altered by one character', async () => {
+    const { client } = await signedUp();
+    const token = client.cookies.get('rozum_session')!;
+    const last = token.at(-1) === 'a' ? 'b' : 'a';
+    client.cookies.set('rozum_session', token.slice(0, -1) + last);
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
+
+  it('ends on sign-out: the old token no longer works', async () => {
+    const { client } = await signedUp();
+    const token = client.cookies.get('rozum_session')!;
+    const res = await client.post('/api/auth/signout', {});
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => /^rozum_session=;.*Max-Age=0/.test(c))).toBe(true);
+    const replay = new Client(base);
+    replay.cookies.set('rozum_session', token);
+    expect((await replay.get('/api/me')).status).toBe(401);
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const { client } = await signedUp();
+    const res = await client.request('/api/me', { method: 'PATCH', json: { fullName: 'Hacker' }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(403);
+    expect((await (await client.get('/api/me')).json()).profile.fullName).not.toBe('Hacker');
+    expect((await new Client(base).post('/api/auth/signin', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('lets the user change the full name, validated', async () => {
+    const { client } = await signedUp();
+    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: '  Ганна Шевченко ' } })).status).toBe(200);
+    expect((await (await client.get('/api/me')).json()).profile.fullName).toBe('Ганна Шевченко');
+    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: '' } })).status).toBe(400);
+    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: 'x'.repeat(101) } })).status).toBe(400);
+  });
+
+  it('answers /api/me with 401 for a visitor', async () => {
+    const res = await new Client(base).get('/api/me');
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe('auth.error.unauthenticated');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Google sign-in against our fake of Google's token endpoint, which checks the request format (Basic client
+ * authentication, grant type, redirect URI, PKCE verifier against the challenge).
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+import { GOOGLE_CLIENT_ID } from '../support/fake-providers.ts';
+
+const base = inject('baseUrl');
+const fake = inject('fakeUrl');
+
+/** Starts the flow and registers, at the fake, what Google would return for the code. */
+async function start(client: Client, lang: 'uk' | 'en', claims: Record<string, unknown>) {
+  const res = await client.get(`/api/auth/google?lang=${lang}`);
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get('location')!);
+  expect(location.origin + location.pathname).toBe(`${fake}/google/auth`);
+  const params = location.searchParams;
+  expect(params.get('client_id')).toBe(GOOGLE_CLIENT_ID);
+  expect(params.get('response_type')).toBe('code');
+  expect(params.get('code_challenge_method')).toBe('S256');
+  expect(params.get('scope')).toBe('openid profile email');
+  const code = `code-${Math.random().toString(36).slice(2)}`;
+  await fetch(`${fake}/__control/google/codes`, {
+    method: 'POST',
+    body: JSON.stringify({ code, challenge: params.get('code_challenge'), redirectUri: params.get('redirect_uri'), claims }),
+  });
+  return { code, state: params.get('state')! };
+}
+
+describe('Google sign-in', () => {
+  it('exchanges the code with PKCE, creates the user and continues at /eng/auth/callback', async () => {
+    const client = new Client(base);
+    const email = uniqueEmail('google');
+    const { code, state } = await start(client, 'en', { sub: `g-${email}`, email, email_verified: true, name: 'Hanna Shevchenko' });
+    const res = await client.get(`/api/auth/google/callback?code=${code}&state=${state}`);
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location')!).pathname).toBe('/eng/auth/callback');
+    expect(client.cookies.get('google_oauth_state')).toBeUndefined();
+    const me = await (await client.get('/api/me')).json();
+    expect(me.user.email).toBe(email);
+    expect(me.profile.fullName).toBe('Hanna Shevchenko');
+    const requests = await (await fetch(`${fake}/__control/requests`)).json();
+    const exchange = requests.filter((r: { path: string }) => r.path === '/google/token').at(-1);
+    expect(exchange.problems).toEqual([]);
+  });
+
+  it('signs the same Google account into the same user next time', async () => {
+    const email = uniqueEmail('again');
+    const first = new Client(base);
+    const a = await start(first, 'uk', { sub: `g-${email}`, email, email_verified: true });
+    await first.get(`/api/auth/google/callback?code=${a.code}&state=${a.state}`);
+    const second = new Client(base);
+    const b = await start(second, 'uk', { sub: `g-${email}`, email, email_verified: true });
+    const res = await second.get(`/api/auth/google/callback?code=${b.code}&state=${b.state}`);
+    expect(new URL(res.headers.get('location')!).pathname).toBe('/auth/callback');
+    expect((await (await second.get('/api/me')).json()).user.id).toBe((await (await first.get('/api/me')).json()).user.id);
+  });
+
+  it('links to an existing password account only when Google has verified the email', async () => {
+    const email = uniqueEmail('linked');
+    const owner = new Client(base);
+    await owner.post('/api/auth/signup', { email, password: 'secret1' });
+    const ownerId = (await (await owner.get('/api/me')).json()).user.id;
+
+    const unverified = new Client(base);
+    const u = await start(unverified, 'en', { sub: `g-unverified-${email}`, email, email_verified: false });
+    const refused = await unverified.get(`/api/auth/google/callback?code=${u.code}&state=${u.state}`);
+    expect(refused.headers.get('location')).toMatch(/\/eng\/login\?error=unverified$/);
+    expect((await unverified.get('/api/me')).status).toBe(401);
+
+    const verified = new Client(base);
+    const v = await start(verified, 'en', { sub: `g-verified-${email}`, email, email_verified: true });
+    await verified.get(`/api/auth/google/callback?code=${v.code}&state=${v.state}`);
+    expect((await (await verified.get('/api/me')).json()).user.id).toBe(ownerId);
+  });
+
+  it('refuses a state that does not match the cookie, without a session', async () => {
+    const client = new Client(base);
+    const { code } = await start(client, 'uk', { sub: 'g-state', email: uniqueEmail('state'), email_verified: true });
+    const res = await client.get(`/api/auth/google/callback?code=${code}&state=forged`);
+    expect(res.headers.get('location')).toMatch(/\/login\?error=failed$/);
+    expect(client.cookies.get('rozum_session')).toBeUndefined();
+  });
+
+  it('refuses a code Google does not know', async () => {
+    const client = new Client(base);
+    const { state } = await start(client, 'uk', { sub: 'g-x', email: uniqueEmail('x'), email_verified: true });
+    const res = await client.get(`/api/auth/google/callback?code=unknown&state=${state}`);
+    expect(res.headers.get('location')).toMatch(/\/login\?error=failed$/);
+  });
+
+  it('tells the login page whether Google is configured', async () => {
+    expect(await (await fetch(`${base}/api/auth/providers`)).json()).toEqual({ google: true });
+  });
+});
