@@ -1,4 +1,5 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
+import { deliverOutbox } from '../../src/lib/server/outbox.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { startSession } from '../../src/lib/server/auth.ts';
 import { redirect } from '../../src/lib/server/http.ts';
@@ -6,10 +7,11 @@ import { clearedOAuthCookies, finishGoogleSignIn, oauthLang } from '../../src/li
 import { sessionCookies } from '../../src/lib/server/session.ts';
 
 /** Google's return: a verified sign-in starts a session and continues at /auth/callback in the visitor's language. */
-export default async (req: Request) => {
+export default async (req: Request, context: Context) => {
   const lang = oauthLang(req);
   const outcome = await finishGoogleSignIn(req);
   if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
+  context.waitUntil(deliverOutbox());
   const session = await startSession(outcome.userId);
   return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt)]);
 };

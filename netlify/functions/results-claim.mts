@@ -1,4 +1,5 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
+import { deliverOutbox } from '../../src/lib/server/outbox.ts';
 import { z } from 'zod';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
@@ -10,7 +11,7 @@ const Body = z.object({ tokens: z.array(z.string().min(1).max(8192)).min(1).max(
  * Saves a visitor's results into the signed-in account from the signed tokens the scoring calls gave them.
  * The server re-scores what it signed; the same token saves once however often it is claimed.
  */
-export default async (req: Request) => {
+export default async (req: Request, context: Context) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const user = await currentUser(req);
@@ -21,6 +22,7 @@ export default async (req: Request) => {
   const parsed = Body.safeParse(body.value);
   if (!parsed.success) return invalidBody(parsed.error.issues, lang);
   const outcomes = await Promise.all(parsed.data.tokens.map((token) => claimToken(token, user.id, parsed.data.lang ?? lang)));
+  context.waitUntil(deliverOutbox());
   if (outcomes.every((o) => !o.ok)) return jsonError(400, outcomes[0].ok ? 'token.error.invalid' : outcomes[0].error, lang);
   return json({ claimed: outcomes.map((o) => (o.ok ? { kind: o.kind, id: o.id } : { error: o.error })) });
 };

@@ -20,12 +20,20 @@ function entries(dir: string): string[] {
   });
 }
 
+/** Scheduled functions (config.schedule) found while loading; the local server runs them on a timer. */
+export const scheduled: { name: string; handler: Handler }[] = [];
+
 export async function loadFunctionRoutes(dir: string): Promise<Route<Handler>[]> {
   const routes: Route<Handler>[] = [];
+  scheduled.length = 0;
   for (const file of entries(dir)) {
     const mod = await import(pathToFileURL(file).href);
     const name = file.slice(dir.length + 1);
     if (typeof mod.default !== 'function') throw new Error(`${name}: a function module must export a default handler`);
+    if (mod.config?.schedule) {
+      scheduled.push({ name, handler: mod.default });
+      continue;
+    }
     const paths = mod.config?.path;
     if (!paths) throw new Error(`${name}: config.path is missing (Netlify would serve it at /.netlify/functions/…; we route by path only)`);
     const method = mod.config?.method;

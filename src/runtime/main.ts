@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { isBuildFresh, writeStamp } from './build-stamp.ts';
 import { startServer } from './server.ts';
+import { scheduled } from './functions.ts';
 import { closeDb, db } from '../lib/server/db.ts';
 import { port, siteUrl } from '../lib/server/env.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const DEMO_PROMO = 'ROZUM-DEMO';
 const args = new Set(process.argv.slice(2));
 const apiOnly = args.has('--api-only');
 
@@ -32,16 +34,31 @@ const server = await startServer({
 });
 console.log(`[start] Rozum is listening on ${server.url}${apiOnly ? ' (API only)' : ''}`);
 
-// Open and migrate the database now, not on the first API call; pages are served meanwhile.
+// Open and migrate the database now, not on the first API call; pages are served meanwhile. Then seed promo
+// codes: a demo code for trying premium locally, and any given in ROZUM_SEED_PROMOS (JSON list; tests use it).
 db()
-  .then((database) => console.log(`[start] database ready (${database.kind})`))
+  .then(async (database) => {
+    console.log(`[start] database ready (${database.kind})`);
+    const { upsertPromo } = await import('../lib/server/promo.ts');
+    await upsertPromo({ code: DEMO_PROMO, days: 30, max: 1000 });
+    for (const spec of JSON.parse(process.env.ROZUM_SEED_PROMOS ?? '[]')) await upsertPromo(spec);
+    console.log(`[start] demo promo code: ${DEMO_PROMO} (30 days of premium)`);
+  })
   .catch((err) => console.error(`[start] database failed to open: ${(err as Error).message}`));
+
+// Netlify runs scheduled functions (config.schedule); locally they run every minute.
+const timers = scheduled.map(({ name, handler }) =>
+  setInterval(() => {
+    Promise.resolve(handler(new Request('http://localhost/'), {} as never)).catch((err) => console.error(`[${name}]`, (err as Error).message));
+  }, 60_000),
+);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[start] ${signal}: finishing requests in flight…`);
+  timers.forEach(clearInterval);
   await server.close();
   await closeDb();
   console.log('[start] stopped cleanly');

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createTestDatabase, dbKindOf } from '../support/database.ts';
 import { fakeProviderEnv, startFakeProviders } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth } from '../support/server.ts';
+import { TEST_PROMOS } from '../support/promos.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +21,7 @@ export default async function setup(project: TestProject) {
   const kind = dbKindOf(project.name);
   const database = await createTestDatabase(kind);
   const fake = await startFakeProviders();
-  const server = await spawnServer({ ...database.env, ...fakeProviderEnv(fake.url) });
+  const server = await spawnServer({ ...database.env, ...fakeProviderEnv(fake.url), ROZUM_SEED_PROMOS: JSON.stringify(TEST_PROMOS) });
   await waitForHealth(server.url);
   project.provide('baseUrl', server.url);
   project.provide('fakeUrl', fake.url);

@@ -7,11 +7,14 @@
  * authentication by HTTP Basic, grant_type=authorization_code, code, redirect_uri, code_verifier whose
  * base64url(SHA-256) equals the code_challenge of the authorization request. Answers JSON with an id_token.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const GOOGLE_CLIENT_ID = 'rozum-test.apps.googleusercontent.com';
+export const MAILCHIMP = { key: 'rozum-test-key-us21', list: 'list-123' };
+export const TELEGRAM = { token: '123456:rozum-test-token', chat: '-1001234567890' };
+export const WAYFORPAY = { account: 'test_merch_n1', secret: 'rozum-local-test-secret', password: 'rozum-local-test-password' };
 export const GOOGLE_CLIENT_SECRET = 'rozum-test-secret';
 
 interface Recorded {
@@ -40,6 +43,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 export async function startFakeProviders(): Promise<{ url: string; close(): Promise<void> }> {
   const recorded: Recorded[] = [];
   const googleCodes = new Map<string, GoogleCode>();
+  const wfpStatuses = new Map<string, string>();
 
   const send = (res: ServerResponse, status: number, data: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -74,6 +78,11 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     const url = new URL(req.url ?? '/', 'http://fake');
     const body = await bodyOf(req);
     if (url.pathname === '/__control/requests') return send(res, 200, recorded);
+    if (url.pathname === '/__control/wayforpay/status' && req.method === 'POST') {
+      const { orderReference, transactionStatus } = JSON.parse(body) as { orderReference: string; transactionStatus: string };
+      wfpStatuses.set(orderReference, transactionStatus);
+      return send(res, 200, { ok: true });
+    }
     if (url.pathname === '/__control/google/codes' && req.method === 'POST') {
       const { code, ...rest } = JSON.parse(body) as { code: string } & GoogleCode;
       googleCodes.set(code, rest);
@@ -84,6 +93,43 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     if (url.pathname === '/google/token' && req.method === 'POST') {
       const [status, data] = googleToken(req, body, entry.problems);
       return send(res, status, data);
+    }
+    // Mailchimp Marketing API v3: Basic auth with the API key; member path = MD5 of the lowercased email.
+    const member = /^\/mailchimp\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/tags)?$/.exec(url.pathname);
+    if (member) {
+      const expectedAuth = `Basic ${Buffer.from(`rozum:${MAILCHIMP.key}`).toString('base64')}`;
+      if (req.headers.authorization !== expectedAuth) entry.problems.push('Authorization is not Basic with the API key');
+      if (member[1] !== MAILCHIMP.list) entry.problems.push(`unknown list ${member[1]}`);
+      const data = JSON.parse(body || '{}');
+      if (member[3]) {
+        if (req.method !== 'POST' || !Array.isArray(data.tags) || !data.tags.every((t: { name?: string; status?: string }) => t.name && t.status === 'active')) entry.problems.push('tags body is not {tags:[{name,status:"active"}]}');
+        return entry.problems.length ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') }) : (res.writeHead(204), res.end());
+      }
+      if (req.method !== 'PUT') entry.problems.push('member upsert is not PUT');
+      const hash = createHash('md5').update(String(data.email_address ?? '').toLowerCase()).digest('hex');
+      if (hash !== member[2]) entry.problems.push('member hash is not the MD5 of the lowercased email');
+      if (data.status_if_new !== 'subscribed') entry.problems.push('status_if_new is not subscribed');
+      return entry.problems.length ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') }) : send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });
+    }
+    // Telegram Bot API: POST /bot<token>/sendMessage with JSON chat_id and text.
+    if (url.pathname === `/telegram/bot${TELEGRAM.token}/sendMessage`) {
+      const data = JSON.parse(body || '{}');
+      if (req.method !== 'POST' || !(req.headers['content-type'] ?? '').startsWith('application/json')) entry.problems.push('sendMessage is not a JSON POST');
+      if (String(data.chat_id) !== TELEGRAM.chat || typeof data.text !== 'string' || !data.text) entry.problems.push('chat_id or text missing');
+      return entry.problems.length ? send(res, 400, { ok: false, description: entry.problems.join('; ') }) : send(res, 200, { ok: true, result: { message_id: recorded.length } });
+    }
+    if (url.pathname.startsWith('/telegram/')) return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    // WayForPay: CHECK_STATUS (signature merchantAccount;orderReference) and regularApi REMOVE (merchant password).
+    if (url.pathname === '/wayforpay/api' && req.method === 'POST') {
+      const data = JSON.parse(body || '{}');
+      const expected = createHmac('md5', WAYFORPAY.secret).update(`${WAYFORPAY.account};${data.orderReference}`).digest('hex');
+      if (data.transactionType !== 'CHECK_STATUS' || data.merchantAccount !== WAYFORPAY.account || data.merchantSignature !== expected) entry.problems.push('CHECK_STATUS request malformed or badly signed');
+      return send(res, 200, entry.problems.length ? { reasonCode: 1113, reason: 'Signature is invalid' } : { orderReference: data.orderReference, transactionStatus: wfpStatuses.get(data.orderReference) ?? 'InProcessing', amount: 1, currency: 'USD', reasonCode: 1100 });
+    }
+    if (url.pathname === '/wayforpay/regularApi' && req.method === 'POST') {
+      const data = JSON.parse(body || '{}');
+      if (data.requestType !== 'REMOVE' || data.merchantAccount !== WAYFORPAY.account || data.merchantPassword !== WAYFORPAY.password || !data.orderReference) entry.problems.push('REMOVE request malformed');
+      return send(res, 200, entry.problems.length ? { reasonCode: 1109, reason: 'Invalid request' } : { reasonCode: 4100, reason: 'Ok' });
     }
     return send(res, 404, { error: 'not_found' });
   });
@@ -99,4 +145,16 @@ export const fakeProviderEnv = (url: string): Record<string, string> => ({
   GOOGLE_CLIENT_SECRET,
   GOOGLE_AUTH_ENDPOINT: `${url}/google/auth`,
   GOOGLE_TOKEN_ENDPOINT: `${url}/google/token`,
+  MAILCHIMP_API_KEY: MAILCHIMP.key,
+  MAILCHIMP_LIST_ID: MAILCHIMP.list,
+  MAILCHIMP_API_BASE: `${url}/mailchimp`,
+  TELEGRAM_BOT_TOKEN: TELEGRAM.token,
+  TELEGRAM_CHAT_ID: TELEGRAM.chat,
+  TELEGRAM_API_BASE: `${url}/telegram`,
+  WAYFORPAY_API_BASE: `${url}/wayforpay`,
 });
+
+/** Everything the fake received so far. */
+export async function receivedBy(url: string): Promise<{ path: string; method: string; headers: Record<string, string>; body: string; problems: string[] }[]> {
+  return (await fetch(`${url}/__control/requests`)).json();
+}

@@ -10,3 +10,39 @@ export type NotificationKind = 'telegram' | 'mailchimp';
 export async function enqueueNotification(q: Queryable, kind: NotificationKind, payload: Record<string, unknown>): Promise<void> {
   await q.query('INSERT INTO outbox (kind, payload) VALUES ($1, $2)', [kind, JSON.stringify(payload)]);
 }
+
+const MAX_ATTEMPTS = 8;
+const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts);
+
+/**
+ * Delivers due notifications: each row is leased (so two workers never send it twice), sent, and marked
+ * delivered, skipped (no keys configured) or rescheduled with backoff; after 8 failures it stays failed.
+ */
+export async function deliverOutbox(limit = 20): Promise<{ delivered: number; skipped: number; failed: number }> {
+  const { db } = await import('./db.ts');
+  const { addToMailingList } = await import('./notify/mailchimp.ts');
+  const { sendChatNotification } = await import('./notify/telegram.ts');
+  const database = await db();
+  const rows = await database.query<{ id: string; kind: NotificationKind; payload: Record<string, unknown>; attempts: number }>(
+    `UPDATE outbox SET next_attempt_at = now() + interval '2 minutes'
+     WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, payload, attempts`,
+    [limit],
+  );
+  const counts = { delivered: 0, skipped: 0, failed: 0 };
+  for (const row of rows) {
+    const outcome = row.kind === 'mailchimp' ? await addToMailingList(row.payload as never) : await sendChatNotification(row.payload as never);
+    if (outcome.status === 'failed') {
+      counts.failed++;
+      const attempts = row.attempts + 1;
+      await database.query(
+        `UPDATE outbox SET attempts = $2, last_error = $3, status = $4, next_attempt_at = now() + make_interval(secs => $5) WHERE id = $1`,
+        [row.id, attempts, outcome.error, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', backoffSeconds(attempts)],
+      );
+    } else {
+      counts[outcome.status]++;
+      await database.query('UPDATE outbox SET status = $2, attempts = attempts + 1, delivered_at = now(), last_error = $3 WHERE id = $1', [row.id, outcome.status, outcome.status === 'skipped' ? outcome.reason : null]);
+    }
+  }
+  return counts;
+}

@@ -10,6 +10,7 @@ import { scoreIqAnswers, type IqAnswer } from '../../domain/iq/scoring.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { db, type Queryable } from './db.ts';
+import { enqueueNotification } from './outbox.ts';
 
 export type Kind = 'iq' | 'professional';
 type Lang = 'uk' | 'en';
@@ -18,12 +19,17 @@ const TABLE: Record<Kind, string> = { iq: 'test_results', professional: 'profess
 const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
 
 /** Saves (once per user and submission key) and returns the row's id. */
-export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string, q?: Queryable): Promise<string> {
-  const database = q ?? (await db());
+export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string): Promise<string> {
+  return (await db()).transaction((tx) => insertResult(tx, kind, userId, answers, timeSpent, lang, submissionKey));
+}
+
+async function insertResult(database: Queryable, kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string): Promise<string> {
   const stored = JSON.stringify(answers);
   let rows: { id: string }[];
+  let mailing: { LAST_TEST: string; IQ_SCORE?: number; PERSONALITY?: string; tags: string[] };
   if (kind === 'iq') {
     const r = scoreIqAnswers(iqBank(), answers as IqAnswer[], timeSpent);
+    mailing = { LAST_TEST: 'iq', IQ_SCORE: r.iqEstimate, tags: r.iqEstimate >= 130 ? ['high_iq'] : r.iqEstimate >= 110 ? ['above_average_iq'] : [] };
     rows = await database.query<{ id: string }>(
       `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id`,
@@ -31,6 +37,7 @@ export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[]
     );
   } else {
     const r = scoreCareerAnswers(answers as CareerAnswer[], timeSpent, lang);
+    mailing = { LAST_TEST: 'professional', PERSONALITY: r.personalityType, tags: [] };
     rows = await database.query<{ id: string }>(
       `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
          personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
@@ -39,7 +46,13 @@ export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[]
         r.personalityType, r.strengthsDescription, JSON.stringify(r.developmentAreas), lang, stored, submissionKey, verificationCode()],
     );
   }
-  if (rows[0]) return rows[0].id;
+  if (rows[0]) {
+    // The mailing list learns about the test (spec part 2: after test completion), in the same transaction.
+    const [profile] = await database.query<{ email: string }>('SELECT email FROM user_profiles WHERE id = $1', [userId]);
+    const { tags, ...fields } = mailing;
+    if (profile) await enqueueNotification(database, 'mailchimp', { email: profile.email, tags, mergeFields: { ...fields, USER_ID: userId, TEST_DATE: new Date().toISOString().slice(0, 10) } });
+    return rows[0].id;
+  }
   const [existing] = await database.query<{ id: string }>(`SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
   return existing.id;
 }

@@ -11,9 +11,11 @@ export interface SubscriptionState {
   active: boolean;
   /** Ceil of days until expiry, for "Premium Active · N days". */
   daysLeft: number | null;
+  /** Renewal stopped: access runs to expiresAt and ends (DESIGN.md §4). */
+  cancelledAt: string | null;
 }
 
-export function subscriptionFrom(status: string, expiresAt: Date | string | null, paymentId: string | null, now = Date.now()): SubscriptionState {
+export function subscriptionFrom(status: string, expiresAt: Date | string | null, paymentId: string | null, now = Date.now(), cancelledAt: Date | string | null = null): SubscriptionState {
   const expiry = expiresAt ? new Date(expiresAt) : null;
   const active = status === 'active' && (!expiry || expiry.getTime() > now);
   const effective = status === 'active' && !active ? 'expired' : (status as SubscriptionState['status']);
@@ -23,13 +25,29 @@ export function subscriptionFrom(status: string, expiresAt: Date | string | null
     paymentId,
     active,
     daysLeft: active && expiry ? Math.ceil((expiry.getTime() - now) / 86_400_000) : null,
+    cancelledAt: cancelledAt ? new Date(cancelledAt).toISOString() : null,
   };
 }
 
+/** The user's subscription; an active one found past its expiry is written back as expired. */
 export async function subscriptionOf(userId: string): Promise<SubscriptionState> {
-  const [row] = await (await db()).query<{ subscription_status: string; subscription_expires_at: Date | null; subscription_payment_id: string | null }>(
-    'SELECT subscription_status, subscription_expires_at, subscription_payment_id FROM user_profiles WHERE id = $1',
+  const database = await db();
+  const [row] = await database.query<{ subscription_status: string; subscription_expires_at: Date | null; subscription_payment_id: string | null; subscription_cancelled_at: Date | null }>(
+    'SELECT subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at FROM user_profiles WHERE id = $1',
     [userId],
   );
-  return row ? subscriptionFrom(row.subscription_status, row.subscription_expires_at, row.subscription_payment_id) : subscriptionFrom('inactive', null, null);
+  if (!row) return subscriptionFrom('inactive', null, null);
+  const state = subscriptionFrom(row.subscription_status, row.subscription_expires_at, row.subscription_payment_id, Date.now(), row.subscription_cancelled_at);
+  if (row.subscription_status === 'active' && state.status === 'expired') {
+    await database.query("UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active'", [userId]);
+  }
+  return state;
+}
+
+/** Stops renewal; access continues until the end of the paid period. Returns the order whose renewal to stop. */
+export async function cancelRenewal(userId: string): Promise<{ ok: true; paymentId: string | null } | { ok: false }> {
+  const state = await subscriptionOf(userId);
+  if (!state.active) return { ok: false };
+  await (await db()).query('UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1', [userId]);
+  return { ok: true, paymentId: state.paymentId };
 }

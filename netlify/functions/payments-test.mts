@@ -1,0 +1,44 @@
+import type { Config, Context } from '@netlify/functions';
+import { localizedPath } from '../../src/i18n/paths.ts';
+import { t } from '../../src/i18n/index.ts';
+import { currentUser } from '../../src/lib/server/auth.ts';
+import { crossSiteRefusal, jsonError, redirect, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
+import { orderForOwner, paymentProvider, testProviderCallback } from '../../src/lib/server/payments/payments.ts';
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * The test payment provider (PAYMENT_PROVIDER=test, the local default): a page with Approve / Decline that posts
+ * a correctly signed service callback to our own WayForPay endpoint — the same code path as a real payment.
+ */
+export default async (req: Request, context: Context) => {
+  const lang = requestLang(req);
+  if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', lang);
+  const user = await currentUser(req);
+  if (!user) return unauthenticated(req);
+  const order = await orderForOwner(context.params.orderReference, user.id);
+  if (!order || order.provider !== 'test') return jsonError(404, 'payment.error.not_found', lang);
+
+  if (req.method === 'POST') {
+    const refused = crossSiteRefusal(req);
+    if (refused) return refused;
+    const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
+    const callback = testProviderCallback(order.order_reference, order.amount, order.currency, approve);
+    const res = await fetch(new URL('/api/payments/wayforpay', req.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(callback) });
+    if (!res.ok) return jsonError(502, 'payment.error.callback', lang);
+    return redirect(req, `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${callback.transactionStatus}`);
+  }
+
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(t(lang, 'testpay.title'))} — Rozum</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111827;line-height:1.5}
+.card{border:1px solid #d1d5db;border-radius:12px;padding:1.5rem}button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1.2rem;border-radius:999px;border:2px solid #1d4ed8;cursor:pointer;margin:.25rem .5rem .25rem 0}
+.approve{background:#1d4ed8;color:#fff}.decline{background:#fff;color:#1d4ed8}</style></head>
+<body><main class="card"><h1>${escape(t(lang, 'testpay.title'))}</h1><p>${escape(t(lang, 'testpay.text'))}</p>
+<p><strong>${escape(order.order_reference)}</strong> · ${Number(order.amount)} ${escape(order.currency)}</p>
+<form method="post"><button class="approve" name="decision" value="approve">${escape(t(lang, 'testpay.approve'))}</button>
+<button class="decline" name="decision" value="decline">${escape(t(lang, 'testpay.decline'))}</button></form></main></body></html>`;
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+};
+
+export const config: Config = { path: '/api/payments/test/:orderReference', method: ['GET', 'POST'] };

@@ -1,0 +1,151 @@
+/**
+ * The WayForPay client (https://wiki.wayforpay.com): widget parameters signed with HMAC-MD5, the service-callback
+ * signature check and its signed "accept" answer, CHECK_STATUS and the regular-payments REMOVE call. Everything
+ * that speaks WayForPay's format lives here.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface MerchantConfig {
+  account: string;
+  domain: string;
+  secretKey: string;
+  password: string;
+  apiBase: string;
+}
+
+export function merchantConfig(): MerchantConfig {
+  return {
+    account: process.env.WAYFORPAY_MERCHANT_ACCOUNT ?? 'test_merch_n1',
+    domain: process.env.WAYFORPAY_MERCHANT_DOMAIN ?? 'localhost',
+    secretKey: process.env.WAYFORPAY_SECRET_KEY ?? 'rozum-local-test-secret',
+    password: process.env.WAYFORPAY_MERCHANT_PASSWORD ?? 'rozum-local-test-password',
+    apiBase: (process.env.WAYFORPAY_API_BASE ?? 'https://api.wayforpay.com').replace(/\/+$/, ''),
+  };
+}
+
+/** HMAC-MD5 (hex) of the fields joined with ";" in UTF-8, as every WayForPay signature is made. */
+export const hmacMd5 = (fields: (string | number)[], key: string): string => createHmac('md5', key).update(fields.map(String).join(';'), 'utf8').digest('hex');
+
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export interface WidgetRequest {
+  orderReference: string;
+  orderDate: number;
+  amount: string;
+  currency: string;
+  productName: string[];
+  productCount: number[];
+  productPrice: string[];
+  clientFirstName: string;
+  clientLastName: string;
+  clientEmail: string;
+  clientPhone: string;
+  language: 'UA' | 'EN';
+  serviceUrl: string;
+  returnUrl?: string;
+  /** Regular payment: renews monthly, matching the 30-day period (DESIGN.md §4), stated before paying. */
+  regular?: { mode: 'monthly'; amount: string; dateNext: string; dateEnd: string };
+}
+
+/** merchantAccount;merchantDomainName;orderReference;orderDate;amount;currency;productName…;productCount…;productPrice… */
+export function purchaseSignature(request: WidgetRequest, config = merchantConfig()): string {
+  return hmacMd5([config.account, config.domain, request.orderReference, request.orderDate, request.amount, request.currency, ...request.productName, ...request.productCount, ...request.productPrice], config.secretKey);
+}
+
+/** The parameter object for `new Wayforpay().run(params, …)`. */
+export function signWidgetRequest(request: WidgetRequest, config = merchantConfig()): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    merchantAccount: config.account,
+    merchantDomainName: config.domain,
+    authorizationType: 'SimpleSignature',
+    merchantSignature: purchaseSignature(request, config),
+    orderReference: request.orderReference,
+    orderDate: request.orderDate,
+    amount: request.amount,
+    currency: request.currency,
+    productName: request.productName,
+    productPrice: request.productPrice,
+    productCount: request.productCount,
+    clientFirstName: request.clientFirstName,
+    clientLastName: request.clientLastName,
+    clientEmail: request.clientEmail,
+    clientPhone: request.clientPhone,
+    language: request.language,
+    straightWidget: true,
+    serviceUrl: request.serviceUrl,
+  };
+  if (request.returnUrl) params.returnUrl = request.returnUrl;
+  if (request.regular) {
+    Object.assign(params, { regularOn: 1, regularMode: request.regular.mode, regularAmount: request.regular.amount, dateNext: request.regular.dateNext, dateEnd: request.regular.dateEnd });
+  }
+  return params;
+}
+
+/** The service callback's fields (serviceUrl), as WayForPay posts them. */
+export interface ServiceCallback {
+  merchantAccount: string;
+  orderReference: string;
+  merchantSignature: string;
+  amount: number | string;
+  currency: string;
+  authCode?: string;
+  email?: string;
+  phone?: string;
+  processingDate?: number;
+  cardPan?: string;
+  cardType?: string;
+  transactionStatus: string;
+  reason?: string;
+  reasonCode?: number | string;
+  createdDate?: number;
+}
+
+/** merchantAccount;orderReference;amount;currency;authCode;cardPan;transactionStatus;reasonCode */
+export function callbackSignature(cb: Omit<ServiceCallback, 'merchantSignature'>, key = merchantConfig().secretKey): string {
+  return hmacMd5([cb.merchantAccount, cb.orderReference, cb.amount, cb.currency, cb.authCode ?? '', cb.cardPan ?? '', cb.transactionStatus, cb.reasonCode ?? ''], key);
+}
+
+export function verifyServiceCallback(cb: ServiceCallback, config = merchantConfig()): boolean {
+  return cb.merchantAccount === config.account && typeof cb.merchantSignature === 'string' && sameHex(cb.merchantSignature.toLowerCase(), callbackSignature(cb, config.secretKey));
+}
+
+/** The answer WayForPay expects: orderReference;status;time signed. */
+export function acceptResponse(orderReference: string, now = Math.floor(Date.now() / 1000), key = merchantConfig().secretKey) {
+  return { orderReference, status: 'accept', time: now, signature: hmacMd5([orderReference, 'accept', now], key) };
+}
+
+/** WayForPay posts JSON, sometimes with a form content type, sometimes as the single key of a form body. */
+export function parseCallbackBody(text: string): ServiceCallback | null {
+  for (const candidate of [text, [...new URLSearchParams(text).keys()][0] ?? '']) {
+    try {
+      const value = JSON.parse(candidate);
+      if (value && typeof value === 'object' && typeof value.orderReference === 'string') return value as ServiceCallback;
+    } catch {
+      // try the next reading
+    }
+  }
+  return null;
+}
+
+/** CHECK_STATUS: the server's own question about an order (signature merchantAccount;orderReference). */
+export async function checkStatus(orderReference: string, config = merchantConfig()): Promise<{ transactionStatus: string; amount?: number; currency?: string; reasonCode?: number } | null> {
+  const res = await fetch(`${config.apiBase}/api`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ transactionType: 'CHECK_STATUS', merchantAccount: config.account, orderReference, merchantSignature: hmacMd5([config.account, orderReference], config.secretKey), apiVersion: 1 }),
+  }).catch(() => null);
+  if (!res?.ok) return null;
+  return (await res.json().catch(() => null)) as never;
+}
+
+/** Regular payments API: stop a subscription's future charges. */
+export async function removeRegularPayment(orderReference: string, config = merchantConfig()): Promise<boolean> {
+  const res = await fetch(`${config.apiBase}/regularApi`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ requestType: 'REMOVE', merchantAccount: config.account, merchantPassword: config.password, orderReference }),
+  }).catch(() => null);
+  if (!res?.ok) return false;
+  const body = (await res.json().catch(() => null)) as { reasonCode?: number | string } | null;
+  return Number(body?.reasonCode) === 4100;
+}

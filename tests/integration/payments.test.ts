@@ -1,0 +1,164 @@
+/**
+ * Premium over real HTTP: checkout with the test provider, WayForPay service callbacks signed by the documented
+ * formula (computed here independently), idempotent activation, forgeries that change nothing, the teaser/full
+ * switch for the same result, cancellation.
+ */
+import { createHmac } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+import { WAYFORPAY } from '../support/fake-providers.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+
+const base = inject('baseUrl');
+const md5 = (parts: (string | number)[]) => createHmac('md5', WAYFORPAY.secret).update(parts.join(';'), 'utf8').digest('hex');
+
+function callback(orderReference: string, transactionStatus: string, overrides: Record<string, unknown> = {}) {
+  const body: Record<string, unknown> = {
+    merchantAccount: WAYFORPAY.account, orderReference, amount: 1, currency: 'USD', authCode: '541963', cardPan: '41****8217',
+    transactionStatus, reasonCode: transactionStatus === 'Approved' ? 1100 : 1101, email: 'x@example.com', createdDate: 1700000000, processingDate: 1700000001,
+    ...overrides,
+  };
+  body.merchantSignature ??= md5([body.merchantAccount as string, orderReference, body.amount as number, body.currency as string, body.authCode as string, body.cardPan as string, transactionStatus, body.reasonCode as number]);
+  return body;
+}
+
+async function buyer() {
+  const client = new Client(base);
+  expect((await client.post('/api/auth/signup', { email: uniqueEmail('buyer'), password: 'secret1' })).status).toBe(201);
+  return client;
+}
+async function order(client: Client, extra: Record<string, unknown> = {}) {
+  const res = await client.post('/api/payments/checkout', { fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'uk', ...extra });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { provider: string; orderReference: string; redirectUrl: string };
+}
+const subscription = async (client: Client) => (await (await client.get('/api/me')).json()).subscription;
+const deliver = (body: unknown) => fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('checkout', () => {
+  it('creates an order GP… for the test provider and refuses missing name or phone', async () => {
+    const client = await buyer();
+    const created = await order(client, { testType: 'iq' });
+    expect(created).toMatchObject({ provider: 'test', redirectUrl: `/api/payments/test/${created.orderReference}?lang=uk` });
+    expect(created.orderReference).toMatch(/^GP\d{13}[0-9A-F]{6}$/);
+    const noPhone = await client.post('/api/payments/checkout', { fullName: 'X', phone: '' });
+    expect(await noPhone.json()).toMatchObject({ error: 'payment.error.phone' });
+    const noName = await client.post('/api/payments/checkout', { fullName: ' ', phone: '+380501234567' });
+    expect(await noName.json()).toMatchObject({ error: 'payment.error.fullName' });
+    expect((await new Client(base).post('/api/payments/checkout', { fullName: 'X', phone: '+380501234567' })).status).toBe(401);
+  });
+});
+
+describe('WayForPay service callback', () => {
+  it('activates premium on Approved, answers the signed accept, and shows the order to its owner', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    const res = await deliver(callback(orderReference, 'Approved'));
+    expect(res.status).toBe(200);
+    const accept = await res.json();
+    expect(accept).toMatchObject({ orderReference, status: 'accept' });
+    expect(accept.signature).toBe(md5([orderReference, 'accept', accept.time]));
+    const sub = await subscription(client);
+    expect(sub).toMatchObject({ status: 'active', active: true, daysLeft: 30, paymentId: orderReference });
+    expect(await (await client.get(`/api/payments/${orderReference}`)).json()).toMatchObject({ status: 'Approved', amount: 1, currency: 'USD' });
+    expect((await (await buyer()).get(`/api/payments/${orderReference}`)).status).toBe(404);
+  });
+
+  it('extends once however often the same approval arrives', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const first = (await subscription(client)).expiresAt;
+    expect((await deliver(callback(orderReference, 'Approved'))).status).toBe(200);
+    expect((await subscription(client)).expiresAt).toBe(first);
+    // A second order extends from the current expiry.
+    const next = await order(client);
+    await deliver(callback(next.orderReference, 'Approved'));
+    expect(new Date((await subscription(client)).expiresAt).getTime() - new Date(first).getTime()).toBeCloseTo(30 * 86_400_000, -4);
+  });
+
+  it.each([
+    ['a bad signature', (ref: string) => callback(ref, 'Approved', { merchantSignature: '0'.repeat(32) })],
+    ['a signature for other fields', (ref: string) => ({ ...callback(ref, 'Approved'), authCode: '999999' })],
+    ['a wrong amount', (ref: string) => callback(ref, 'Approved', { amount: 0.01 })],
+    ['a wrong currency', (ref: string) => callback(ref, 'Approved', { currency: 'UAH' })],
+    ['another merchant', (ref: string) => callback(ref, 'Approved', { merchantAccount: 'someone_else' })],
+    ['an unknown order', () => callback('GP0000000000000AAAAAA', 'Approved')],
+  ])('changes nothing for %s', async (_name, forge) => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    const res = await deliver(forge(orderReference));
+    expect(res.status).toBe(400);
+    expect(await subscription(client)).toMatchObject({ status: 'inactive', active: false });
+    expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Created');
+  });
+
+  it('accepts the JSON body WayForPay sends as a form key', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: JSON.stringify(callback(orderReference, 'Approved')) });
+    expect(res.status).toBe(200);
+    expect((await subscription(client)).active).toBe(true);
+  });
+
+  it('leaves access unchanged on Declined, and a late decline never undoes an approval', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Declined'));
+    expect((await subscription(client)).active).toBe(false);
+    expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Declined');
+    const paid = await order(client);
+    await deliver(callback(paid.orderReference, 'Approved'));
+    await deliver(callback(paid.orderReference, 'Declined'));
+    expect((await subscription(client)).active).toBe(true);
+    expect((await (await client.get(`/api/payments/${paid.orderReference}`)).json()).status).toBe('Approved');
+  });
+});
+
+describe('the same result before and after paying', () => {
+  it('is the teaser, then the full result with breakdown and review', async () => {
+    const client = await buyer();
+    const bank = iqBank();
+    const { id } = await (await client.post('/api/tests/iq/score', { answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
+    const before = (await (await client.get(`/api/results/iq/${id}`)).json()).result;
+    expect(before.access).toBe('teaser');
+    expect(before).not.toHaveProperty('breakdown');
+    const { orderReference } = await order(client, { testType: 'iq', testResultId: id });
+    await deliver(callback(orderReference, 'Approved'));
+    const after = (await (await client.get(`/api/results/iq/${id}?lang=en`)).json()).result;
+    expect(after).toMatchObject({ access: 'full', breakdown: { logical: 100, spatial: 100, mathematical: 100, verbal: 100 } });
+    expect(after.review).toHaveLength(20);
+    const stats = await (await client.get('/api/me/stats')).json();
+    expect(stats).toMatchObject({ bestIQ: 138, averageIQ: 138, averageAccuracy: 100, improvementTrend: 0 });
+    expect((await (await client.get('/api/results?type=iq')).json()).items[0]).toHaveProperty('breakdown');
+  });
+});
+
+describe('the test provider', () => {
+  it('pays through the same signed callback and lands on the payment result', async () => {
+    const client = await buyer();
+    const { redirectUrl, orderReference } = await order(client);
+    const page = await client.get(redirectUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Тестова оплата');
+    const res = await client.request(`/api/payments/test/${orderReference}?lang=en`, { method: 'POST', body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(new RegExp(`/eng/payment-result\\?orderReference=${orderReference}&transactionStatus=Approved$`));
+    expect((await subscription(client)).active).toBe(true);
+    expect((await (await buyer()).get(redirectUrl)).status).toBe(404);
+  });
+});
+
+describe('cancellation', () => {
+  it('stops renewal and keeps access to the end of the paid period', async () => {
+    const client = await buyer();
+    expect((await client.post('/api/subscription/cancel', {})).status).toBe(409);
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const res = await client.post('/api/subscription/cancel', {});
+    expect(res.status).toBe(200);
+    const sub = (await res.json()).subscription;
+    expect(sub).toMatchObject({ active: true, status: 'active' });
+    expect(sub.cancelledAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+/** Promo codes (every refusal, and no over-redemption under concurrency) and notification delivery to the providers. */
+import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+import { receivedBy, TELEGRAM } from '../support/fake-providers.ts';
+
+const base = inject('baseUrl');
+const fake = inject('fakeUrl');
+
+async function user(email = uniqueEmail('promo')) {
+  const client = new Client(base);
+  expect((await client.post('/api/auth/signup', { email, password: 'secret1', fullName: 'Марія Шевчук' })).status).toBe(201);
+  return client;
+}
+
+describe('promo codes', () => {
+  it('grant days, case-insensitively, once per user', async () => {
+    const client = await user();
+    const res = await client.post('/api/promo', { promoCode: '  welcome30 ', lang: 'en' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, days: 30, message: 'Promo code applied: +30 days of premium.' });
+    expect((await (await client.get('/api/me')).json()).subscription).toMatchObject({ active: true, daysLeft: 30 });
+    const again = await client.post('/api/promo', { promoCode: 'WELCOME30' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ success: false, error: 'promo.error.used' });
+  });
+
+  it.each([
+    ['', 400, 'promo.error.empty'],
+    ['   ', 400, 'promo.error.empty'],
+    ['NO-SUCH-CODE', 404, 'promo.error.invalid'],
+    ['OLDCODE', 410, 'promo.error.expired'],
+  ])('refuse %j with %i %s', async (code, status, key) => {
+    const res = await (await user()).post('/api/promo', { promoCode: code });
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toBe(key);
+  });
+
+  it('need a signed-in user', async () => {
+    const res = await new Client(base).post('/api/promo', { promoCode: 'WELCOME30' });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('Увійдіть, щоб застосувати промокод.');
+  });
+
+  it('are refused once exhausted', async () => {
+    expect((await (await user()).post('/api/promo', { promoCode: 'ONCE1' })).status).toBe(200);
+    const res = await (await user()).post('/api/promo', { promoCode: 'once1' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe('promo.error.exhausted');
+  });
+
+  it('never exceed their maximum: 20 concurrent redemptions of a code with max 5 grant exactly 5', async () => {
+    const clients = await Promise.all(Array.from({ length: 20 }, () => user()));
+    const statuses = await Promise.all(clients.map(async (c) => (await c.post('/api/promo', { promoCode: 'ONLY5' })).status));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+  });
+});
+
+describe('notifications', () => {
+  it('a sign-up reaches Telegram and Mailchimp in their documented formats', async () => {
+    const email = uniqueEmail('Notify');
+    await user(email);
+    let requests: Awaited<ReturnType<typeof receivedBy>> = [];
+    await expect.poll(async () => {
+      requests = (await receivedBy(fake)).filter((r) => r.body.includes(email) || r.body.includes(email.toLowerCase()));
+      return requests.length;
+    }, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const telegram = requests.find((r) => r.path === `/telegram/bot${TELEGRAM.token}/sendMessage`)!;
+    expect(JSON.parse(telegram.body)).toMatchObject({ chat_id: TELEGRAM.chat, text: expect.stringContaining(email) });
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toMatchObject({ email_address: email, status_if_new: 'subscribed', merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук' } });
+    let tags: (typeof requests)[number] | undefined;
+    await expect.poll(async () => (tags = (await receivedBy(fake)).find((r) => r.path === `${put.path}/tags`)), { timeout: 10_000 }).toBeTruthy();
+    expect(JSON.parse(tags!.body)).toEqual({ tags: [{ name: 'new_user', status: 'active' }, { name: 'registration', status: 'active' }] });
+    for (const r of [telegram, put, tags!]) expect(r.problems).toEqual([]);
+  });
+
+  it('a high IQ result tags the member high_iq', async () => {
+    const { iqBank } = await import('../../src/domain/iq/bank.ts');
+    const email = uniqueEmail('high');
+    const client = await user(email);
+    await client.post('/api/tests/iq/score', { answers: iqBank().map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
+    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.endsWith('/tags') && r.body.includes('high_iq')), { timeout: 10_000 }).toBe(true);
+  });
+});
