@@ -1,0 +1,84 @@
+/**
+ * Premium modules against their own database and our provider fakes: the WayForPay checkout parameters,
+ * CHECK_STATUS reconciliation, regularApi REMOVE, and an expired subscription written back as expired.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { fakeProviderEnv, receivedBy, startFakeProviders, WAYFORPAY } from '../support/fake-providers.ts';
+
+let database: TestDatabase;
+let fake: Awaited<ReturnType<typeof startFakeProviders>>;
+let m: {
+  db: typeof import('../../src/lib/server/db.ts');
+  users: typeof import('../../src/lib/server/users.ts');
+  payments: typeof import('../../src/lib/server/payments/payments.ts');
+  wfp: typeof import('../../src/lib/server/payments/wayforpay.ts');
+  sub: typeof import('../../src/lib/server/subscription.ts');
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('dbKind'));
+  fake = await startFakeProviders();
+  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), { PAYMENT_PROVIDER: 'wayforpay', WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account, WAYFORPAY_SECRET_KEY: WAYFORPAY.secret, WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password, WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example' });
+  (await import('../../src/lib/server/env.ts')).resetEnvForTests();
+  m = {
+    db: await import('../../src/lib/server/db.ts'),
+    users: await import('../../src/lib/server/users.ts'),
+    payments: await import('../../src/lib/server/payments/payments.ts'),
+    wfp: await import('../../src/lib/server/payments/wayforpay.ts'),
+    sub: await import('../../src/lib/server/subscription.ts'),
+  };
+});
+afterAll(async () => {
+  await m.db.closeDb();
+  await fake.close();
+  await database.drop();
+  delete process.env.PAYMENT_PROVIDER;
+});
+
+const newUser = async (email: string) => (await m.users.createUser({ email, passwordHash: null, via: 'email' }))!.id;
+
+describe('WayForPay checkout', () => {
+  it('returns widget parameters signed here, in the buyer language, with the service URL and monthly renewal', async () => {
+    const userId = await newUser('wfp@example.com');
+    const checkout = await m.payments.createCheckout({ userId, email: 'wfp@example.com', fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'en', origin: 'https://rozum.example', testType: 'iq' });
+    expect(checkout.provider).toBe('wayforpay');
+    const widget = (checkout as { widget: Record<string, unknown> }).widget;
+    expect(widget).toMatchObject({ merchantAccount: WAYFORPAY.account, merchantDomainName: 'rozum.example', amount: '1', currency: 'USD', language: 'EN', clientFirstName: 'Петро', clientLastName: 'Іваненко', regularMode: 'monthly', serviceUrl: 'https://rozum.example/api/payments/wayforpay' });
+    expect(widget.merchantSignature).toBe(m.wfp.hmacMd5([WAYFORPAY.account, 'rozum.example', checkout.orderReference, widget.orderDate as number, '1', 'USD', 'Rozum Premium (30 days)', 1, '1'], WAYFORPAY.secret));
+  });
+
+  it('asks WayForPay itself (CHECK_STATUS) and applies what it answers', async () => {
+    const userId = await newUser('check@example.com');
+    const { orderReference } = await m.payments.createCheckout({ userId, email: 'check@example.com', fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference, transactionStatus: 'Approved' }) });
+    const known = await m.wfp.checkStatus(orderReference);
+    expect(known).toMatchObject({ transactionStatus: 'Approved', amount: 1, currency: 'USD' });
+    await m.payments.applyStatus(orderReference, known!.transactionStatus, known!.amount!, known!.currency!, { checkStatus: known });
+    expect((await m.sub.subscriptionOf(userId)).active).toBe(true);
+    const request = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/api')!;
+    expect(request.problems).toEqual([]);
+  });
+
+  it('stops renewal through the regular payments API', async () => {
+    expect(await m.wfp.removeRegularPayment('GP123')).toBe(true);
+    const request = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/regularApi')!;
+    expect(JSON.parse(request.body)).toEqual({ requestType: 'REMOVE', merchantAccount: WAYFORPAY.account, merchantPassword: WAYFORPAY.password, orderReference: 'GP123' });
+  });
+});
+
+describe('subscription state', () => {
+  it('counts an active subscription past its expiry as expired, and writes that back', async () => {
+    const userId = await newUser('expired-sub@example.com');
+    const q = await m.db.db();
+    await q.query("UPDATE user_profiles SET subscription_status = 'active', subscription_expires_at = now() - interval '1 hour' WHERE id = $1", [userId]);
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ status: 'expired', active: false, daysLeft: null });
+    expect(await q.query('SELECT subscription_status FROM user_profiles WHERE id = $1', [userId])).toEqual([{ subscription_status: 'expired' }]);
+  });
+
+  it('rounds the days left up', () => {
+    const now = Date.UTC(2026, 10, 22);
+    expect(m.sub.subscriptionFrom('active', new Date(now + 1.2 * 86_400_000), null, now).daysLeft).toBe(2);
+    expect(m.sub.subscriptionFrom('active', null, null, now)).toMatchObject({ active: true, daysLeft: null });
+  });
+});

@@ -1,0 +1,46 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { acceptResponse, callbackSignature, parseCallbackBody, purchaseSignature, signWidgetRequest, verifyServiceCallback, type MerchantConfig, type WidgetRequest } from '../../src/lib/server/payments/wayforpay.ts';
+
+const config: MerchantConfig = { account: 'test_merch_n1', domain: 'www.market.ua', secretKey: 'flk3409refn54t54t*FNJRET', password: 'p', apiBase: 'http://fake' };
+const request: WidgetRequest = {
+  orderReference: 'DH783023', orderDate: 1415379863, amount: '1547.36', currency: 'UAH',
+  productName: ['Процессор Intel Core i5-4670 3.4GHz', 'Память Kingston DDR3-1600 4096MB PC3-12800'], productCount: [1, 1], productPrice: ['1000', '547.36'],
+  clientFirstName: 'Вася', clientLastName: 'Васечкин', clientEmail: 'some@mail.com', clientPhone: '380631234567', language: 'UA', serviceUrl: 'https://rozum.example/api/payments/wayforpay',
+};
+const documented = (parts: (string | number)[]) => createHmac('md5', config.secretKey).update(parts.join(';'), 'utf8').digest('hex');
+
+describe('WayForPay signatures', () => {
+  it('sign the purchase as the documented formula says: the fields joined by ";" under HMAC-MD5', () => {
+    const expected = documented(['test_merch_n1', 'www.market.ua', 'DH783023', 1415379863, '1547.36', 'UAH',
+      'Процессор Intel Core i5-4670 3.4GHz', 'Память Kingston DDR3-1600 4096MB PC3-12800', 1, 1, '1000', '547.36']);
+    expect(purchaseSignature(request, config)).toBe(expected);
+    expect(expected).toBe('c9bc2d1b724bf410e36f6d6adc0d3c45');
+  });
+
+  it('build the widget parameters with SimpleSignature, the language, the service URL and a monthly renewal', () => {
+    const params = signWidgetRequest({ ...request, regular: { mode: 'monthly', amount: '1', dateNext: '22.12.2026', dateEnd: '22.11.2027' } }, config);
+    expect(params).toMatchObject({ merchantAccount: 'test_merch_n1', authorizationType: 'SimpleSignature', language: 'UA', straightWidget: true, serviceUrl: request.serviceUrl, regularMode: 'monthly', regularOn: 1, dateNext: '22.12.2026' });
+    expect(params.merchantSignature).toBe(purchaseSignature(request, config));
+  });
+
+  it('check a service callback over merchantAccount;orderReference;amount;currency;authCode;cardPan;transactionStatus;reasonCode', () => {
+    const fields = { merchantAccount: 'test_merch_n1', orderReference: 'GP1', amount: 1, currency: 'USD', authCode: '541963', cardPan: '41****8217', transactionStatus: 'Approved', reasonCode: 1100 };
+    const signature = documented(['test_merch_n1', 'GP1', 1, 'USD', '541963', '41****8217', 'Approved', 1100]);
+    expect(callbackSignature(fields, config.secretKey)).toBe(signature);
+    expect(verifyServiceCallback({ ...fields, merchantSignature: signature }, config)).toBe(true);
+    expect(verifyServiceCallback({ ...fields, transactionStatus: 'Declined', merchantSignature: signature }, config)).toBe(false);
+    expect(verifyServiceCallback({ ...fields, merchantSignature: 'nonsense' }, config)).toBe(false);
+  });
+
+  it('answer with orderReference;accept;time signed', () => {
+    expect(acceptResponse('GP1', 1415379863, config.secretKey)).toEqual({ orderReference: 'GP1', status: 'accept', time: 1415379863, signature: documented(['GP1', 'accept', 1415379863]) });
+  });
+
+  it('read the callback body as JSON, also when it arrives as a form key', () => {
+    const body = JSON.stringify({ orderReference: 'GP1', transactionStatus: 'Approved' });
+    expect(parseCallbackBody(body)?.orderReference).toBe('GP1');
+    expect(parseCallbackBody(`${encodeURIComponent(body)}=`)?.orderReference).toBe('GP1');
+    expect(parseCallbackBody('garbage')).toBeNull();
+  });
+});
