@@ -16,6 +16,7 @@ interface Props {
   links: ResultsLinks;
   onRestart: () => void;
   resultId?: string;
+  lang: 'uk' | 'en';
 }
 
 function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success' | 'error'; t: T; links: ResultsLinks }) {
@@ -27,7 +28,7 @@ function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success
 
 const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
-export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId }: Props) {
+export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang }: Props) {
   const full = result.access === 'full' && result.profile;
   const max = Math.max(1, ...Object.values(result.enneagramScores));
   return (
@@ -97,7 +98,7 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
       ) : (
         <section className="result-block" aria-labelledby="locked-title">
           <h2 id="locked-title">{t('results.career.full')}</h2>
-          <PremiumGate t={t} kind="professional" resultId={resultId} links={links} what={t('premium.career.what')} />
+          <PremiumGate t={t} kind="professional" resultId={resultId} links={links} lang={lang} what={t('premium.career.what')} />
         </section>
       )}
 

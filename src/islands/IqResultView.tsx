@@ -11,10 +11,11 @@ interface Props {
   links: ResultsLinks;
   onRestart: () => void;
   resultId?: string;
+  lang: 'uk' | 'en';
   signedIn: boolean;
 }
 
-export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn }: Props) {
+export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn, lang }: Props) {
   const full = result.access === 'full';
   return (
     <article className="result" aria-labelledby="result-title">
@@ -54,7 +55,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
             </ul>
           </>
         ) : (
-          <PremiumGate t={t} kind="iq" resultId={resultId} links={links} what={t('premium.iq.what')} />
+          <PremiumGate t={t} kind="iq" resultId={resultId} links={links} lang={lang} what={t('premium.iq.what')} />
         )}
       </section>
 

@@ -6,11 +6,12 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
 import { makeT, type Texts, clock } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
+import { Dialog } from './Dialog.tsx';
 
 interface Me {
   user: { id: string; email: string; createdAt: string };
   profile: { fullName: string; displayName: string };
-  subscription: { status: string; active: boolean; daysLeft: number | null; expiresAt: string | null };
+  subscription: { status: string; active: boolean; daysLeft: number | null; expiresAt: string | null; cancelledAt: string | null };
 }
 interface Stats {
   totalTests: number;
@@ -51,6 +52,11 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const t = makeT(texts);
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
+  const [reload, setReload] = useState(0);
+  const [promo, setPromo] = useState('');
+  const [promoMessage, setPromoMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [cancelMessage, setCancelMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -66,7 +72,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
       if (!stats.ok || !iq.ok || !pro.ok) return setState({ status: 'failed' });
       setState({ status: 'ready', me: me.data, stats: stats.data, iq: iq.data.items, pro: pro.data.items, premium: me.data.subscription.active });
     })();
-  }, [lang]);
+  }, [lang, reload]);
 
   if (state.status === 'loading') return <p className="loading" role="status"><span className="spinner" aria-hidden="true" /> {t('common.loading')}</p>;
   if (state.status === 'signed-out' || state.status === 'failed') {
@@ -121,6 +127,21 @@ export default function ProfileApp({ lang, texts, links }: Props) {
     </li>
   );
   const empty = iq.length === 0 && pro.length === 0;
+  const applyPromo = async () => {
+    const res = await postJson<{ message: string }>('/api/promo', { promoCode: promo, lang });
+    setPromoMessage(res.ok ? { ok: true, text: res.data.message } : { ok: false, text: res.status === 0 ? t('promo.error.network') : res.message ?? t('promo.error.network') });
+    if (res.ok) {
+      setPromo('');
+      setReload((n) => n + 1);
+    }
+  };
+  const cancel = async () => {
+    const res = await postJson('/api/subscription/cancel', { lang });
+    setCancelOpen(false);
+    setCancelMessage(res.ok ? { ok: true, text: t('subscription.cancel.success') } : { ok: false, text: res.message ?? t('subscription.cancel.error') });
+    if (res.ok) setReload((n) => n + 1);
+  };
+  const expiry = me.subscription.expiresAt ? date(me.subscription.expiresAt) : '';
 
   return (
     <div className="profile">
@@ -151,8 +172,27 @@ export default function ProfileApp({ lang, texts, links }: Props) {
           <>
             <div className="card subscription-card">
               <h2>{t('profile.subscription')}</h2>
-              <p>{me.subscription.active ? t('profile.premium.active', { n: me.subscription.daysLeft ?? 30 }) : t(`profile.subscription.${me.subscription.status}`)}</p>
+              <p className={me.subscription.active ? 'premium-badge' : undefined}>{me.subscription.active ? t('profile.premium.active', { n: me.subscription.daysLeft ?? 30 }) : t(`profile.subscription.${me.subscription.status}`)}</p>
+              {me.subscription.active && me.subscription.cancelledAt ? <p>{t('profile.cancelled', { date: expiry })}</p> : null}
+              {me.subscription.active && !me.subscription.cancelledAt ? <button type="button" className="button button-ghost" onClick={() => setCancelOpen(true)}>{t('profile.cancel')}</button> : null}
+              {cancelMessage ? <p className={`notice ${cancelMessage.ok ? 'notice-success' : 'notice-error'}`} role="status">{cancelMessage.text}</p> : null}
             </div>
+            <form className="card promo-box" onSubmit={(e) => { e.preventDefault(); void applyPromo(); }}>
+              <h2><label htmlFor="promo-code">{t('profile.promo.title')}</label></h2>
+              <div className="promo-row">
+                <input id="promo-code" value={promo} placeholder={t('profile.promo.label')} onChange={(e) => setPromo(e.target.value)} maxLength={64} autoComplete="off" />
+                <button type="submit" className="button" disabled={!promo.trim()}>{t('profile.promo.apply')}</button>
+              </div>
+              {promoMessage ? <p className={`notice ${promoMessage.ok ? 'notice-success' : 'notice-error'}`} role="status">{promoMessage.text}</p> : null}
+            </form>
+            <Dialog open={cancelOpen} onClose={() => setCancelOpen(false)} labelledBy="cancel-title">
+              <h2 id="cancel-title">{t('profile.cancel.title')}</h2>
+              <p>{t('profile.cancel.text', { date: expiry })}</p>
+              <div className="dialog-actions">
+                <button type="button" className="button" onClick={() => setCancelOpen(false)}>{t('profile.cancel.keep')}</button>
+                <button type="button" className="button button-ghost" onClick={() => void cancel()}>{t('profile.cancel.confirm')}</button>
+              </div>
+            </Dialog>
             <dl className="facts">
               <div><dt>{t('profile.stats.total')}</dt><dd>{stats.totalTests}</dd></div>
               <div><dt>{t('profile.stats.best')}</dt><dd>{figure(stats.bestIQ)}</dd></div>

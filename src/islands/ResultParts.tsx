@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import { ShareModal } from './ShareModal.tsx';
+import { PaymentModal } from './PaymentModal.tsx';
+import { isSignedIn } from '../lib/client/auth-state.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
 import type { SiteSamples } from './results-data.ts';
 
@@ -20,13 +22,19 @@ export function ResultActions({ t, links, onRestart, shareText }: { t: T; links:
   );
 }
 
-/** What replaces full content for callers without access (spec part 1 "Premium gate"). */
-export function PremiumGate({ t, kind, resultId, links, what }: { t: T; kind: 'iq' | 'professional'; resultId?: string; links: ResultsLinks; what: string }) {
+/**
+ * What replaces full content for callers without access (spec part 1 "Premium gate"): the subscribe button sends
+ * a visitor to sign in (remembering the way back) and opens the payment modal for a signed-in user.
+ */
+export function PremiumGate({ t, kind, resultId, links, what, lang }: { t: T; kind: 'iq' | 'professional'; resultId?: string; links: ResultsLinks; what: string; lang: 'uk' | 'en' }) {
+  const [open, setOpen] = useState(false);
   return (
     <div className="premium-gate">
       <p className="premium-badge"><span aria-hidden="true">🔒</span> {t('premium.feature')}</p>
       <p>{what}</p>
-      <button type="button" className="button" onClick={() => startUnlock(kind, resultId, links.login)}>{t('premium.unlock')}</button>
+      <button type="button" className="button" onClick={() => (isSignedIn() ? setOpen(true) : startUnlock(kind, resultId, links.login))}>{t('premium.unlock')}</button>
+      <PaymentModal open={open} onClose={() => setOpen(false)} t={t} lang={lang} kind={kind} resultId={resultId}
+        resultHref={`${kind === 'iq' ? links.results : links.proResults}${resultId ? `?id=${resultId}` : ''}`} paymentResultHref={links.paymentResult} />
     </div>
   );
 }

@@ -19,6 +19,9 @@ export interface ResultsLinks {
   login: string;
   share: string;
   otherTest: string;
+  results: string;
+  proResults: string;
+  paymentResult: string;
 }
 
 interface Props {

@@ -24,7 +24,7 @@ export function resultsIslandProps(lang: Lang, kind: 'iq' | 'professional') {
   return {
     kind,
     lang,
-    texts: pickTexts(lang, ['common.', 'results.', 'iq.', 'review.', 'stats.', 'samples.', 'certificate.', 'nav.signin', 'premium.', 'share.', 'save.', 'success.', 'error.', 'career.', 'runner.question']),
+    texts: pickTexts(lang, ['common.', 'results.', 'iq.', 'review.', 'stats.', 'samples.', 'certificate.', 'nav.signin', 'premium.', 'share.', 'save.', 'success.', 'error.', 'career.', 'runner.question', 'payment.', 'login.email']),
     samples: siteSamples(lang),
     links: {
       home: localizedPath(lang, '/'),
@@ -32,6 +32,9 @@ export function resultsIslandProps(lang: Lang, kind: 'iq' | 'professional') {
       login: localizedPath(lang, '/login'),
       share: localizedPath(lang, kind === 'iq' ? '/iqtest' : '/prof'),
       otherTest: localizedPath(lang, kind === 'iq' ? '/professional-test' : '/iq'),
+      results: localizedPath(lang, '/results'),
+      proResults: localizedPath(lang, '/professional-results'),
+      paymentResult: localizedPath(lang, '/payment-result'),
     },
   };
 }
@@ -66,7 +69,7 @@ export function callbackIslandProps(lang: Lang) {
 export function profileIslandProps(lang: Lang) {
   return {
     lang,
-    texts: pickTexts(lang, ['common.', 'profile.', 'achievement.', 'iq.label.', 'iq.category.', 'results.', 'premium.', 'nav.']),
+    texts: pickTexts(lang, ['common.', 'profile.', 'achievement.', 'iq.label.', 'iq.category.', 'results.', 'premium.', 'nav.', 'promo.', 'subscription.']),
     links: {
       home: localizedPath(lang, '/'),
       login: localizedPath(lang, '/login'),

@@ -1,0 +1,120 @@
+/**
+ * The premium modal (spec part 2): full name and phone (required), read-only email, "Get results for $1", the
+ * three trust blurbs, "Redirecting" while starting, the 600 s countdown, and the renewal terms before paying.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { getJson, postJson } from '../lib/client/api.ts';
+import { writeSession } from '../lib/client/storage.ts';
+import type { T } from '../lib/client/texts.ts';
+import { track } from '../lib/analytics.ts';
+import { clock } from '../lib/client/texts.ts';
+import { Dialog } from './Dialog.tsx';
+
+export const MODAL_SECONDS = 600;
+
+declare global {
+  interface Window {
+    Wayforpay?: new () => { run(params: unknown, approved: (r: unknown) => void, declined: (r: unknown) => void, pending: (r: unknown) => void): void };
+  }
+}
+
+function loadWidget(): Promise<void> {
+  if (window.Wayforpay) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.id = 'widget-wfp-script';
+    script.src = 'https://secure.wayforpay.com/server/pay-widget.js';
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('widget'));
+    document.head.appendChild(script);
+  });
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  t: T;
+  lang: 'uk' | 'en';
+  kind?: 'iq' | 'professional';
+  resultId?: string;
+  resultHref: string;
+  paymentResultHref: string;
+}
+
+export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHref, paymentResultHref }: Props) {
+  const [email, setEmail] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [seconds, setSeconds] = useState(MODAL_SECONDS);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setSeconds(MODAL_SECONDS);
+    void getJson<{ user: { email: string }; profile: { fullName: string } }>('/api/me').then((r) => {
+      if (!r.ok) return;
+      setEmail(r.data.user.email);
+      setFullName((current) => current || r.data.profile.fullName);
+    });
+    const timer = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!fullName.trim()) return setError(t('payment.error.fullName'));
+    if (!/^\+?[0-9 ()-]{9,20}$/.test(phone.trim())) return setError(t('payment.error.phone'));
+    setBusy(true);
+    track('begin_checkout', { value: 1, currency: 'USD', items: [{ item_id: 'premium_30', item_name: 'Premium 30 days' }] });
+    const res = await postJson<{ provider: 'test' | 'wayforpay'; orderReference: string; redirectUrl?: string; widget?: Record<string, unknown> }>('/api/payments/checkout', { fullName, phone, testType: kind, testResultId: resultId, lang });
+    if (!res.ok) {
+      setBusy(false);
+      return setError(res.message ?? t('payment.error.init'));
+    }
+    writeSession('paymentTestType', kind ?? null);
+    writeSession('testContext', { testType: kind ?? null, testResultId: resultId ?? null, timestamp: Date.now(), url: resultHref });
+    const outcome = (status: string) => location.assign(`${paymentResultHref}?orderReference=${res.data.orderReference}&transactionStatus=${status}`);
+    if (res.data.provider === 'test') return location.assign(res.data.redirectUrl!);
+    try {
+      await loadWidget();
+      new window.Wayforpay!().run(res.data.widget, () => outcome('Approved'), () => {
+        setError(t('payment.error.declined'));
+        outcome('Declined');
+      }, () => outcome('Pending'));
+    } catch {
+      setBusy(false);
+      setError(t('payment.error.init'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy="payment-title" className="payment-dialog">
+      <h2 id="payment-title">{t('payment.title')}</h2>
+      <p className="muted">{t('payment.terms')}</p>
+      <p className="payment-timer" role="timer" aria-live="off">{t('payment.timer', { time: clock(seconds * 1000) })}</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field">
+          <label htmlFor="pay-name">{t('payment.fullName')}</label>
+          <input id="pay-name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="pay-phone">{t('payment.phone')}</label>
+          <input id="pay-phone" type="tel" autoComplete="tel" required placeholder="+380XXXXXXXXX" aria-describedby="pay-phone-hint" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <p id="pay-phone-hint" className="field-hint">{t('payment.phone.hint')}</p>
+        </div>
+        <div className="field">
+          <label htmlFor="pay-email">{t('login.email')}</label>
+          <input id="pay-email" type="email" readOnly value={email} />
+        </div>
+        {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
+        <button type="submit" className="button button-large login-submit" disabled={busy}>{busy ? t('payment.redirecting') : t('payment.submit')}</button>
+      </form>
+      <ul className="trust">
+        {[1, 2, 3].map((n) => <li key={n}>{t(`payment.trust.${n}`)}</li>)}
+      </ul>
+      <button type="button" className="button button-ghost" onClick={onClose}>{t('share.close')}</button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The payment outcome (spec part 2): the status the server knows for the order (asked again while pending), its
+ * title and message, subscription details, benefits, the test it unlocks, and a 5 s countdown to that result.
+ */
+import { useEffect, useState } from 'react';
+import { getJson } from '../lib/client/api.ts';
+import { readSession, removeSession } from '../lib/client/storage.ts';
+import { makeT, type Texts } from '../lib/client/texts.ts';
+import { track } from '../lib/analytics.ts';
+
+export const COUNTDOWN_SECONDS = 5;
+const POLL_MS = 2000;
+const POLL_FOR_MS = 30_000;
+const PAYMENT_KEYS = ['paymentTestType', 'testContext', 'subscriptionInitiated', 'paymentReturnUrl'];
+
+interface Order {
+  orderReference: string;
+  status: string;
+  testType: 'iq' | 'professional' | null;
+  testResultId: string | null;
+  subscription: { active: boolean; status: string; expiresAt: string | null };
+}
+type Kind = 'approved' | 'declined' | 'pending' | 'unknown';
+const kindOf = (status: string): Kind =>
+  status === 'Approved' ? 'approved' : status === 'Declined' || status === 'Failed' ? 'declined' : ['Pending', 'InProcessing', 'WaitingAuthComplete', 'Created'].includes(status) ? 'pending' : 'unknown';
+
+interface Props {
+  texts: Texts;
+  links: { home: string; profile: string; results: string; proResults: string };
+}
+
+export default function PaymentResultApp({ texts, links }: Props) {
+  const t = makeT(texts);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [status, setStatus] = useState<Kind>('pending');
+  const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
+  const query = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  const reference = query.get('orderReference') ?? query.get('paymentId');
+  const context = readSession<{ testType: 'iq' | 'professional' | null; testResultId: string | null }>('testContext');
+  const testType = order?.testType ?? context?.testType ?? null;
+  const resultId = order?.testResultId ?? context?.testResultId ?? null;
+  const target = testType ? `${testType === 'iq' ? links.results : links.proResults}${resultId ? `?id=${resultId}` : ''}` : links.profile;
+
+  useEffect(() => {
+    if (!reference) return setStatus(kindOf(query.get('transactionStatus') ?? query.get('status') ?? ''));
+    let stopped = false;
+    const started = Date.now();
+    const ask = async () => {
+      const res = await getJson<Order>(`/api/payments/${encodeURIComponent(reference)}`);
+      if (stopped) return;
+      if (!res.ok) return setStatus('unknown');
+      setOrder(res.data);
+      const kind = kindOf(res.data.status);
+      setStatus(kind);
+      if (kind === 'pending' && Date.now() - started < POLL_FOR_MS) setTimeout(() => void ask(), POLL_MS);
+    };
+    void ask();
+    return () => {
+      stopped = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (status === 'approved') {
+      track('purchase', { transaction_id: reference, value: 2, currency: 'USD' });
+      track('purchase_complete', { transaction_id: reference });
+    }
+    if (status === 'declined') track('purchase_failed', { transaction_id: reference });
+    if (status !== 'approved') return;
+    const timer = setInterval(() => setSeconds((s) => s - 1), 1000);
+    return () => clearInterval(timer);
+  }, [status]);
+
+  useEffect(() => {
+    if (status !== 'approved' || seconds > 0) return;
+    removeSession(...PAYMENT_KEYS);
+    location.assign(target);
+  }, [seconds, status]);
+
+  return (
+    <section className={`payment-result payment-${status}`} aria-labelledby="payment-result-title">
+      <p className="payment-icon" aria-hidden="true">{status === 'approved' ? '✓' : status === 'declined' ? '✗' : status === 'pending' ? '…' : '?'}</p>
+      <h1 id="payment-result-title">{t(`paymentResult.${status}.title`)}</h1>
+      <p role="status">{t(`paymentResult.${status}.text`)}</p>
+      {status === 'declined' ? <p>{t('paymentResult.support')}</p> : null}
+      <dl className="facts">
+        <div><dt>{t('paymentResult.subscription')}</dt><dd>{order?.subscription.active ? t('paymentResult.active') : t('paymentResult.inactive')}</dd></div>
+        <div><dt>{t('paymentResult.order')}</dt><dd className="order-ref">{reference ?? '—'}</dd></div>
+        <div><dt>{t('paymentResult.type')}</dt><dd>{t('paymentResult.premium30')}</dd></div>
+        {testType ? <div><dt>{t('paymentResult.test')}</dt><dd>{t(`paymentResult.test.${testType}`)}{resultId ? ` · ${resultId.slice(0, 8)}` : ''}</dd></div> : null}
+      </dl>
+      {status === 'approved' ? (
+        <>
+          <h2>{t('paymentResult.benefits')}</h2>
+          <ul className="check-list">{[1, 2, 3, 4].map((n) => <li key={n}>{t(`paymentResult.benefit.${n}`)}</li>)}</ul>
+          <p aria-live="polite">{t('paymentResult.countdown', { n: Math.max(0, seconds) })}</p>
+          <p className="result-actions">
+            <a className="button" href={target}>{t('paymentResult.view')}</a>
+            <a className="button button-ghost" href={links.home}>{t('paymentResult.tests')}</a>
+          </p>
+        </>
+      ) : (
+        <p className="result-actions"><a className="button" href={links.home}>{t('results.home')}</a></p>
+      )}
+    </section>
+  );
+}

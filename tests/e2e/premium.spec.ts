@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
+
+test.describe.configure({ timeout: 150_000 });
+const dict = { uk, en };
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: a visitor unlocks the full IQ result by paying, then cancels renewal from the profile`, async ({ page }) => {
+    const t = dict[lang];
+    const p = prefix(lang);
+    await page.goto(`${p}/iq`);
+    await page.getByRole('button', { name: TEXT[lang].start }).click();
+    await answerQuestions(page, lang, 20, (i) => i % 6);
+    await page.waitForURL(new RegExp(`${p}/results$`), { timeout: 15_000 });
+    await expect(page.getByText(t['premium.feature']).first()).toBeVisible();
+
+    await page.getByRole('button', { name: t['premium.unlock'] }).click();
+    await page.waitForURL(new RegExp(`${p}/login$`));
+    await page.getByRole('button', { name: t['login.signup.title'] }).click();
+    await page.getByLabel(t['login.email']).fill(`premium.${lang}.${Date.now()}@example.com`);
+    await page.getByLabel(t['login.password']).fill('secret1');
+    await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+    await page.waitForURL(new RegExp(`${p}/results\\?id=`), { timeout: 15_000 });
+    const resultUrl = page.url();
+
+    await page.getByRole('button', { name: t['premium.unlock'] }).click();
+    const modal = page.getByRole('dialog', { name: t['payment.title'] });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByText(t['payment.terms'])).toBeVisible();
+    await expect(modal.getByRole('timer')).toContainText(/9:5\d|10:00/);
+    await expect(modal.getByLabel(t['payment.fullName'])).not.toHaveValue('');
+    await modal.getByLabel(t['payment.fullName']).fill('');
+    await modal.getByRole('button', { name: t['payment.submit'] }).click();
+    await expect(modal.getByRole('alert')).toHaveText(t['payment.error.fullName']);
+    await modal.getByLabel(t['payment.fullName']).fill(lang === 'uk' ? 'Петро Іваненко' : 'Petro Ivanenko');
+    await modal.getByLabel(t['payment.phone']).fill('+380501234567');
+    await expect(modal.getByLabel(t['login.email'])).toHaveAttribute('readonly', '');
+    await modal.getByRole('button', { name: t['payment.submit'] }).click();
+
+    await page.waitForURL(/\/api\/payments\/test\/GP/);
+    await page.getByRole('button', { name: t['testpay.approve'] }).click();
+    await page.waitForURL(new RegExp(`${p}/payment-result\\?orderReference=GP`));
+    await expect(page.getByRole('heading', { name: t['paymentResult.approved.title'] })).toBeVisible();
+    await expect(page.getByText(t['paymentResult.premium30'])).toBeVisible();
+    await expect(page.getByText(/\d+ (с|s)\.\.\./)).toBeVisible();
+    await page.waitForURL(resultUrl, { timeout: 15_000 });
+
+    await expect(page.getByText(t['premium.badge'])).toBeVisible();
+    await expect(page.getByText(t['iq.category.spatial'])).toBeVisible();
+    await expect(page.getByRole('heading', { name: t['review.title'] })).toBeVisible();
+
+    await page.goto(`${p}/profile`);
+    await expect(page.getByText(t['profile.premium.active'].replace('{n}', '30'))).toBeVisible();
+    await page.getByRole('button', { name: t['profile.cancel'] }).click();
+    const confirm = page.getByRole('dialog', { name: t['profile.cancel.title'] });
+    await confirm.getByRole('button', { name: t['profile.cancel.confirm'] }).click();
+    await expect(page.getByText(t['subscription.cancel.success'])).toBeVisible();
+    await expect(page.getByText(t['profile.premium.active'].replace('{n}', '30'))).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+  });
+}
+
+test('a promo code from the profile unlocks premium, and bad codes say why', async ({ page }) => {
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  await page.getByLabel(en['login.email']).fill(`promo.${Date.now()}@example.com`);
+  await page.getByLabel(en['login.password']).fill('secret1');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+  const apply = page.getByRole('button', { name: en['profile.promo.apply'] });
+  await expect(apply).toBeDisabled();
+  await page.getByLabel(en['profile.promo.title']).fill('NOPE');
+  await apply.click();
+  await expect(page.getByText(en['promo.error.invalid'])).toBeVisible();
+  await page.getByLabel(en['profile.promo.title']).fill('rozum-demo');
+  await apply.click();
+  await expect(page.getByText(en['profile.premium.active'].replace('{n}', '30'))).toBeVisible();
+  await expect(page.locator('.facts').getByText('?')).toHaveCount(0);
+});
+
+test('a declined test payment says so and leaves premium off', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: uk['login.signup.title'] }).click();
+  await page.getByLabel(uk['login.email']).fill(`declined.${Date.now()}@example.com`);
+  await page.getByLabel(uk['login.password']).fill('secret1');
+  await page.getByRole('button', { name: uk['login.signup.submit'] }).click();
+  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
+  const res = await page.request.post('/api/payments/checkout', { data: { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' } });
+  const { redirectUrl } = await res.json();
+  await page.goto(redirectUrl);
+  await page.getByRole('button', { name: uk['testpay.decline'] }).click();
+  await expect(page.getByRole('heading', { name: uk['paymentResult.declined.title'] })).toBeVisible();
+  await expect(page.getByText(uk['paymentResult.support'])).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByText(uk['profile.subscription.inactive'])).toBeVisible();
+});
