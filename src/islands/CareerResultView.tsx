@@ -17,6 +17,7 @@ interface Props {
   onRestart: () => void;
   resultId?: string;
   lang: 'uk' | 'en';
+  premiumDays: number | null;
 }
 
 function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success' | 'error'; t: T; links: ResultsLinks }) {
@@ -28,7 +29,7 @@ function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success
 
 const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
-export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang }: Props) {
+export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang, premiumDays }: Props) {
   const full = result.access === 'full' && result.profile;
   const max = Math.max(1, ...Object.values(result.enneagramScores));
   return (
@@ -63,7 +64,7 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
       {full ? (
         <>
           <section className="result-block" aria-labelledby="professions-title">
-            <p className="premium-badge">{t('premium.badge')}</p>
+            <p className="premium-badge">{t('premium.badge')}{premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}</p>
             <h2 id="professions-title">{t('results.career.professions')}</h2>
             <ul className="chips">{result.recommendedProfessions!.map((p) => <li key={p}>{p}</li>)}</ul>
           </section>

@@ -12,10 +12,11 @@ interface Props {
   onRestart: () => void;
   resultId?: string;
   lang: 'uk' | 'en';
+  premiumDays: number | null;
   signedIn: boolean;
 }
 
-export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn, lang }: Props) {
+export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn, lang, premiumDays }: Props) {
   const full = result.access === 'full';
   return (
     <article className="result" aria-labelledby="result-title">
@@ -28,7 +29,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         <p className="iq-label">{t(`iq.label.${result.ratingLabel}`)}</p>
         <p className="iq-range">{t('results.iq.range', { low: result.iqRange[0], high: result.iqRange[1] })}</p>
         <p>{t(`iq.percentile.${result.percentileText}`)} · {t('results.iq.percentile', { p: Math.round(result.percentile) })}</p>
-        {full ? <p className="premium-badge">{t('premium.badge')}</p> : null}
+        {full ? <p className="premium-badge">{t('premium.badge')}{premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}</p> : null}
       </header>
 
       <dl className="facts">

@@ -46,6 +46,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   const [state, setState] = useState<State>({ status: 'loading' });
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const [signedIn, setSignedIn] = useState(false);
+  const [premiumDays, setPremiumDays] = useState<number | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -78,6 +79,8 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     if (state.status !== 'ready') return;
     const signed = isSignedIn();
     setSignedIn(signed);
+    // "Premium Active · N days" for subscribers (the subscribe button's subscriber state).
+    if (signed) void getJson<{ subscription: { active: boolean; daysLeft: number | null } }>('/api/me').then((r) => r.ok && r.data.subscription.active && setPremiumDays(r.data.subscription.daysLeft ?? 30));
     if (state.stored.id) return setSaveStatus(signed ? 'success' : 'idle');
     if (!signed) return setSaveStatus('idle');
     setSaveStatus('saving');
@@ -121,7 +124,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     );
   }
   const { stored } = state;
-  const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind, signedIn };
+  const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind, signedIn, premiumDays };
   return kind === 'iq'
     ? <IqResultView result={stored.result as unknown as IqData} {...common} />
     : <CareerResultView result={stored.result as unknown as CareerData} saveStatus={saveStatus} {...common} />;

@@ -48,7 +48,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await expect(page.getByText(/\d+ (с|s)\.\.\./)).toBeVisible();
     await page.waitForURL(resultUrl, { timeout: 15_000 });
 
-    await expect(page.getByText(t['premium.badge'])).toBeVisible();
+    await expect(page.getByText(`${t['premium.badge']} · ${t['premium.active'].replace('{n}', '30')}`)).toBeVisible();
     await expect(page.getByText(t['iq.category.spatial'])).toBeVisible();
     await expect(page.getByRole('heading', { name: t['review.title'] })).toBeVisible();
 
