@@ -18,7 +18,7 @@ describe('dictionaries', () => {
   });
 
   it('use flat dotted keys', () => {
-    for (const key of Object.keys(uk)) expect(key).toMatch(/^[a-z0-9-]+(\.[a-zA-Z0-9_-]+)+$/);
+    for (const key of Object.keys(uk)) expect(key).toMatch(/^[a-z][a-zA-Z0-9-]*(\.[a-zA-Z0-9_-]+)+$/);
   });
 });
 
