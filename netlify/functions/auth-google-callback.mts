@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { deliverOutbox } from '../../src/lib/server/outbox.ts';
+import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { startSession } from '../../src/lib/server/auth.ts';
 import { redirect } from '../../src/lib/server/http.ts';
@@ -11,7 +11,7 @@ export default async (req: Request, context: Context) => {
   const lang = oauthLang(req);
   const outcome = await finishGoogleSignIn(req);
   if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
-  context.waitUntil(deliverOutbox());
+  context.waitUntil(deliverOutboxSoon());
   const session = await startSession(outcome.userId);
   return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt)]);
 };

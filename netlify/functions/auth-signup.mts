@@ -2,7 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { AuthBody, signUp } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from '../../src/lib/server/http.ts';
 import { sessionCookies, withCookies } from '../../src/lib/server/session.ts';
-import { deliverOutbox } from '../../src/lib/server/outbox.ts';
+import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 
 /** Creates an account (email, password ≥ 6, optional full name) and signs it in. */
 export default async (req: Request, context: Context) => {
@@ -18,7 +18,7 @@ export default async (req: Request, context: Context) => {
     const headers: HeadersInit = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
     return jsonError(outcome.status, outcome.error, lang, outcome.retryAfterSeconds ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}, { headers });
   }
-  context.waitUntil(deliverOutbox());
+  context.waitUntil(deliverOutboxSoon());
   return withCookies(json({ ok: true, userId: outcome.userId }, { status: 201 }), sessionCookies(req, outcome.token, outcome.expiresAt));
 };
 

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { deliverOutbox } from '../../src/lib/server/outbox.ts';
+import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { handleServiceCallback } from '../../src/lib/server/payments/payments.ts';
 import { parseCallbackBody } from '../../src/lib/server/payments/wayforpay.ts';
 
@@ -19,7 +19,7 @@ export default async (req: Request, context: Context) => {
     console.warn(`[wayforpay] callback for ${callback.orderReference} refused: ${outcome.reason}`);
     return Response.json({ error: 'payment.error.callback' }, { status: 400 });
   }
-  context.waitUntil(deliverOutbox());
+  context.waitUntil(deliverOutboxSoon());
   return Response.json(outcome.response);
 };
 

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { deliverOutbox } from '../../src/lib/server/outbox.ts';
+import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { z } from 'zod';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
@@ -22,7 +22,7 @@ export default async (req: Request, context: Context) => {
   const parsed = Body.safeParse(body.value);
   if (!parsed.success) return invalidBody(parsed.error.issues, lang);
   const outcomes = await Promise.all(parsed.data.tokens.map((token) => claimToken(token, user.id, parsed.data.lang ?? lang)));
-  context.waitUntil(deliverOutbox());
+  context.waitUntil(deliverOutboxSoon());
   if (outcomes.every((o) => !o.ok)) return jsonError(400, outcomes[0].ok ? 'token.error.invalid' : outcomes[0].error, lang);
   return json({ claimed: outcomes.map((o) => (o.ok ? { kind: o.kind, id: o.id } : { error: o.error })) });
 };

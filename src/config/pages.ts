@@ -7,7 +7,7 @@ import { LEGAL_TYPES } from './site.ts';
 /** The page states of spec part 2 "Page metadata", plus the sign-in return step. */
 export type PageState =
   | 'landing' | 'iq-test' | 'test' | 'prof' | 'professional-test' | 'results' | 'professional-results'
-  | 'login' | 'auth-callback' | 'profile' | 'payment' | 'legal';
+  | 'login' | 'auth-callback' | 'profile' | 'payment' | 'legal' | 'verify';
 
 export type OgGroup = 'logo' | 'default';
 export type StructuredKind = 'quiz-iq' | 'quiz-professional' | 'result' | 'profile' | 'none';
@@ -37,6 +37,7 @@ export const PAGES: PageDef[] = [
   page('/auth/callback', 'auth-callback', false, 'logo'),
   page('/profile', 'profile', false, 'logo', 'profile'),
   page('/payment-result', 'payment', false, 'default'),
+  page('/verify', 'verify', false, 'logo'),
   ...LEGAL_TYPES.map((type) => page(`/legal/${type}`, 'legal', true, 'default')),
 ];
 

@@ -2,7 +2,7 @@
 import { clock, type T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
 import type { CareerResultView as Data, SiteSamples } from './results-data.ts';
-import { PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
+import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
 
 const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers', 'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder'];
 const ROADMAP = ['motivations', 'values', 'fears', 'strengths', 'weaknesses', 'careerRecommendations'];
@@ -18,6 +18,7 @@ interface Props {
   resultId?: string;
   lang: 'uk' | 'en';
   premiumDays: number | null;
+  signedIn: boolean;
 }
 
 function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success' | 'error'; t: T; links: ResultsLinks }) {
@@ -29,7 +30,7 @@ function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success
 
 const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
-export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang, premiumDays }: Props) {
+export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang, premiumDays, signedIn }: Props) {
   const full = result.access === 'full' && result.profile;
   const max = Math.max(1, ...Object.values(result.enneagramScores));
   return (
@@ -103,6 +104,7 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
         </section>
       )}
 
+      <CertificateSection t={t} links={links} signedIn={signedIn} kind="professional" resultId={resultId} lang={lang} />
       <Samples t={t} samples={samples} kind="professional" />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.professional', { type: result.personalityType })} />
     </article>

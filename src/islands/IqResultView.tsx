@@ -2,7 +2,7 @@
 import { clock, type T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
 import type { IqResultView as Data, SiteSamples } from './results-data.ts';
-import { CertificatePlaceholder, PremiumGate, ResultActions, Samples, StatsPanel } from './ResultParts.tsx';
+import { CertificateSection, PremiumGate, ResultActions, Samples, StatsPanel } from './ResultParts.tsx';
 
 interface Props {
   result: Data;
@@ -80,7 +80,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
 
       <StatsPanel t={t} samples={samples} />
       <Samples t={t} samples={samples} kind="iq" />
-      <CertificatePlaceholder t={t} links={links} signedIn={signedIn} />
+      <CertificateSection t={t} links={links} signedIn={signedIn} kind="iq" resultId={resultId} lang={lang} />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: result.iqEstimate })} />
     </article>
   );

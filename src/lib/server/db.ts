@@ -59,7 +59,7 @@ export async function openPostgres(url: string): Promise<Database> {
     neonConfig.pipelineConnect = false;
     neonConfig.forceDisablePgSSL = true;
   }
-  const pool = new Pool({ connectionString: url, max: 10, idleTimeoutMillis: 10_000 });
+  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 20), idleTimeoutMillis: 10_000 });
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
   return {
     kind: 'postgres',

@@ -14,6 +14,29 @@ export async function enqueueNotification(q: Queryable, kind: NotificationKind, 
 const MAX_ATTEMPTS = 8;
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts);
 
+let running: Promise<unknown> | null = null;
+let again = false;
+
+/**
+ * Delivers what is due, at most one run at a time per process: a call while a run is under way asks for one more
+ * run after it instead of starting another (busy endpoints call this after every response).
+ */
+export function deliverOutboxSoon(): Promise<unknown> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await deliverOutbox().catch((err) => console.error('[outbox]', (err as Error).message));
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
 /**
  * Delivers due notifications: each row is leased (so two workers never send it twice), sent, and marked
  * delivered, skipped (no keys configured) or rescheduled with backoff; after 8 failures it stays failed.

@@ -12,7 +12,7 @@ import { signResultToken, verifyResultToken, type ResultTokenPayload } from './t
 import { accessForUser } from './access.ts';
 import { currentUser } from './auth.ts';
 import { saveResult } from './results.ts';
-import { deliverOutbox } from './outbox.ts';
+import { deliverOutboxSoon } from './outbox.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
@@ -87,7 +87,7 @@ export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScor
     const key = parsed.data.submissionId ? `sub:${parsed.data.submissionId}` : submissionKeyOf(scored.token);
     try {
       const id = await saveResult(scored.kind, user.id, scored.answers as never, scored.timeSpent, lang, key);
-      context?.waitUntil(deliverOutbox());
+      context?.waitUntil(deliverOutboxSoon());
       return json({ result: scored.result, token: scored.token, id, saved: true });
     } catch (err) {
       console.error('[score] save failed:', (err as Error).message);

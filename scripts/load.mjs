@@ -1,0 +1,71 @@
+// API latency under load (DESIGN.md §7): 50 concurrent signed-in clients scoring and saving IQ tests against the
+// local server on a real PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; else the embedded database).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLIENTS = 50;
+const REQUESTS_PER_CLIENT = 20;
+
+async function createDatabase(adminUrl) {
+  const { openPostgres } = await import('../src/lib/server/db.ts');
+  const name = `rozum_bench_${Date.now()}`;
+  const admin = await openPostgres(adminUrl);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const conn = await openPostgres(adminUrl);
+      await conn.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await conn.close();
+    },
+  };
+}
+
+export async function measureApiLatency() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const database = adminUrl ? await createDatabase(adminUrl) : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rozum-load-'));
+  const port = String(23000 + (process.pid % 10000));
+  const env = { ...process.env, PORT: port, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
+  delete env.MAILCHIMP_API_KEY;
+  delete env.TELEGRAM_BOT_TOKEN;
+  const server = spawn(process.execPath, ['src/runtime/main.ts', '--no-build'], { env, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const questions = JSON.parse(readFileSync('dist/data/iq/uk.json', 'utf8')).questions;
+  const sheet = () => ({ answers: questions.map((q, i) => ({ questionId: q.id, selectedAnswer: (i * 7) % 6, timeSpent: 1000 })), timeSpent: 500_000, submissionId: crypto.randomUUID() });
+  // Sign the clients up first (each from its own address, so per-IP limits do not apply to the benchmark).
+  const cookies = await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
+    const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` }, body: JSON.stringify({ email: `bench${i}.${Date.now()}@example.com`, password: 'secret1' }) });
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }));
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(cookies.map(async (cookie) => {
+    for (let n = 0; n < REQUESTS_PER_CLIENT; n++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/tests/iq/score`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(sheet()) }).catch(() => null);
+      latencies.push(performance.now() - t0);
+      const body = res?.ok ? await res.json() : null;
+      if (!body?.saved) errors++;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { db: database ? 'postgres' : 'pglite', requests: latencies.length, errors, p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds };
+}

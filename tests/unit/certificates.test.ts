@@ -1,0 +1,54 @@
+import { Resvg } from '@resvg/resvg-js';
+import { describe, expect, it } from 'vitest';
+import { certificateFileName, certificateSvg, displayCode, holderName, HEIGHT, renderCertificate, WIDTH, type CertificateData } from '../../src/lib/server/certificates.ts';
+
+const base: CertificateData = { kind: 'iq', lang: 'uk', holder: '', headline: 'IQ 124', detail: 'Високий рівень', date: new Date('2026-11-22'), code: 'abcdefghijklmnopqrstuvwxyz', verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz' };
+
+/** Dark pixels in the band where the holder's name is drawn (same layout either way: one line of text). */
+async function inkInNameBand(holder: string): Promise<number> {
+  const raster = new Resvg(await certificateSvg({ ...base, holder }), { background: '#FFFFFF' }).render();
+  // Read the pixels once: each access to .pixels copies the whole image out of the native renderer.
+  const { pixels, width } = { pixels: raster.pixels, width: raster.width };
+  let dark = 0;
+  for (let y = 520; y < 640; y++) for (let x = 200; x < width - 200; x += 2) if (pixels[(y * width + x) * 4] < 128) dark++;
+  return dark;
+}
+
+describe('certificate images', () => {
+  it('are 1754×1240 PNGs for both kinds and both languages', async () => {
+    for (const kind of ['iq', 'professional'] as const) {
+      for (const lang of ['uk', 'en'] as const) {
+        const png = await renderCertificate({ ...base, kind, lang, holder: 'Test', headline: kind === 'iq' ? 'IQ 100' : 'Creator' });
+        expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1754, 1240]);
+      }
+    }
+  });
+
+  it('draw a Cyrillic name (the name band is not blank)', async () => {
+    const empty = await inkInNameBand('\u00a0'.repeat(12));
+    const cyrillic = await inkInNameBand('Їжак Ґудзик-Щербань');
+    // Missing glyphs would leave the band as it is with blanks; drawn letters add thousands of dark pixels.
+    expect(cyrillic - empty).toBeGreaterThan(2000);
+  });
+}, 30_000);
+
+describe('certificate names and codes', () => {
+  it.each([
+    ['Олена Коваль', 'iq', 'uk', '124', 'Олена_Коваль_IQ_UA_124.png'],
+    ['John O\'Neil-Smith', 'professional', 'en', 'Creator', 'John_O_Neil_Smith_PROFESSIONAL_EN_Creator.png'],
+    ['  ', 'iq', 'en', '99', 'User_IQ_EN_99.png'],
+  ] as const)('%s → %s', (name, kind, lang, score, file) => {
+    expect(certificateFileName(name, kind, lang, score)).toBe(file);
+  });
+
+  it('name the holder by full name, else the email before the at-sign, else "User"', () => {
+    expect(holderName('Ганна', 'h@x.ua')).toBe('Ганна');
+    expect(holderName('  ', 'hanna.s@x.ua')).toBe('hanna.s');
+    expect(holderName(null, null)).toBe('User');
+  });
+
+  it('print the code in groups of five', () => {
+    expect(displayCode('abcdefghijkl')).toBe('ABCDE-FGHIJ-KL');
+  });
+});
