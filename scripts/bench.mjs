@@ -103,8 +103,9 @@ const LIGHTHOUSE_PAGES = ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/
 const lighthouse = await runLighthouse(`http://localhost:${PORT}`, LIGHTHOUSE_PAGES);
 await server.stop();
 // 5. API latency: scoring and saving, 50 concurrent signed-in clients, real PostgreSQL when given.
-const { measureApiLatency } = await import('./load.mjs');
+const { measureApiLatency, measureCertificateRender } = await import('./load.mjs');
 const api = await measureApiLatency();
+const render = await measureCertificateRender();
 
 const lighthouseOk = lighthouse.every((r) => r.performance === 100 && r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100);
 
@@ -122,5 +123,7 @@ console.log(table([
   ['npm start → first 200 on / (built)', `${startup.toFixed(2)} s`, '≤ 3 s', startup <= 3 ? 'ok' : 'OVER'],
   ['pages over their JS budget', String(overBudget), '0', overBudget === 0 ? 'ok' : 'OVER'],
   [`score + save, ${api.requests} requests, 50 clients (${api.db})`, `p50 ${api.p50.toFixed(1)} ms · p99 ${api.p99.toFixed(1)} ms · ${api.rps.toFixed(0)} req/s · ${api.errors} errors`, 'p99 ≤ 50 ms, 0 errors', api.p99 <= 50 && api.errors === 0 ? 'ok' : 'OVER'],
+  ['certificate PNG, warm render (in process)', `median ${render.median.toFixed(0)} ms · max ${render.max.toFixed(0)} ms`, '≤ 150 ms', render.median <= 150 ? 'ok' : 'OVER'],
+  ['certificate over HTTP: first / repeat', `${api.certificateFirst.ms.toFixed(0)} ms (${api.certificateFirst.cache}) / ${api.certificateRepeat.ms.toFixed(0)} ms (${api.certificateRepeat.cache})`, 'repeat from cache', api.certificateRepeat.cache === 'hit' ? 'ok' : 'OVER'],
   ['Lighthouse pages below 100 in any category', String(lighthouse.filter((r) => Math.min(r.performance, r.accessibility, r['best-practices'], r.seo) < 100).length), '0', lighthouseOk ? 'ok' : 'OVER'],
 ]));

@@ -61,11 +61,36 @@ export async function measureApiLatency() {
     }
   }));
   const seconds = (performance.now() - started) / 1000;
+  // Certificates: the first request renders, the repeat is served from the server's cache.
+  const { id } = await (await fetch(`${base}/api/tests/iq/score`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies[0] }, body: JSON.stringify(sheet()) })).json();
+  const timeCertificate = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/certificates/${id}?lang=uk`, { headers: { cookie: cookies[0] } });
+    await res.arrayBuffer();
+    return { ms: performance.now() - t0, cache: res.headers.get('x-certificate-cache') };
+  };
+  const certificateFirst = await timeCertificate();
+  const certificateRepeat = await timeCertificate();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { db: database ? 'postgres' : 'pglite', requests: latencies.length, errors, p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds };
+  return { db: database ? 'postgres' : 'pglite', requests: latencies.length, errors, p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, certificateFirst, certificateRepeat };
+}
+
+/** Warm render time of a certificate in this process (fonts loaded, engines warm). */
+export async function measureCertificateRender(runs = 10) {
+  const { renderCertificate } = await import('../src/lib/server/certificates.ts');
+  const data = { kind: 'iq', lang: 'uk', holder: 'Олена Коваль', headline: 'IQ 124', detail: 'Високий рівень · імовірний діапазон 117–131', date: new Date(), code: 'abcdefghijklmnopqrstuvwxyz', verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz' };
+  await renderCertificate(data);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await renderCertificate({ ...data, holder: `Олена Коваль ${i}` });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], max: times.at(-1) };
 }

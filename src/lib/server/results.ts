@@ -9,8 +9,7 @@ import { iqBank } from '../../domain/iq/bank.ts';
 import { scoreIqAnswers, type IqAnswer } from '../../domain/iq/scoring.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
-import { db, type Queryable } from './db.ts';
-import { enqueueNotification } from './outbox.ts';
+import { db } from './db.ts';
 
 export type Kind = 'iq' | 'professional';
 type Lang = 'uk' | 'en';
@@ -18,41 +17,41 @@ const TABLE: Record<Kind, string> = { iq: 'test_results', professional: 'profess
 
 const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
 
-/** Saves (once per user and submission key) and returns the row's id. */
+/**
+ * Saves (once per user and submission key) and returns the row's id. One statement: the result row and, for a
+ * new row, the mailing-list notification about the test (spec part 2), so they land together or not at all.
+ */
 export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string): Promise<string> {
-  return (await db()).transaction((tx) => insertResult(tx, kind, userId, answers, timeSpent, lang, submissionKey));
-}
-
-async function insertResult(database: Queryable, kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string): Promise<string> {
+  const database = await db();
   const stored = JSON.stringify(answers);
-  let rows: { id: string }[];
-  let mailing: { LAST_TEST: string; IQ_SCORE?: number; PERSONALITY?: string; tags: string[] };
+  let insert: string;
+  let params: unknown[];
+  let mailing: { tags: string[]; fields: Record<string, string | number> };
   if (kind === 'iq') {
     const r = scoreIqAnswers(iqBank(), answers as IqAnswer[], timeSpent);
-    mailing = { LAST_TEST: 'iq', IQ_SCORE: r.iqEstimate, tags: r.iqEstimate >= 130 ? ['high_iq'] : r.iqEstimate >= 110 ? ['above_average_iq'] : [] };
-    rows = await database.query<{ id: string }>(
-      `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id`,
-      [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode()],
-    );
+    mailing = { tags: r.iqEstimate >= 130 ? ['high_iq'] : r.iqEstimate >= 110 ? ['above_average_iq'] : [], fields: { LAST_TEST: 'iq', IQ_SCORE: r.iqEstimate } };
+    insert = `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
+    params = [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode()];
   } else {
     const r = scoreCareerAnswers(answers as CareerAnswer[], timeSpent, lang);
-    mailing = { LAST_TEST: 'professional', PERSONALITY: r.personalityType, tags: [] };
-    rows = await database.query<{ id: string }>(
-      `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
-         personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id`,
-      [userId, r.totalQuestions, timeSpent, JSON.stringify(r.enneagramScores), r.primaryType, r.secondaryType, JSON.stringify(r.tiedTypes), JSON.stringify(r.recommendedProfessions),
-        r.personalityType, r.strengthsDescription, JSON.stringify(r.developmentAreas), lang, stored, submissionKey, verificationCode()],
-    );
+    mailing = { tags: [], fields: { LAST_TEST: 'professional', PERSONALITY: r.personalityType } };
+    insert = `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
+        personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
+    params = [userId, r.totalQuestions, timeSpent, JSON.stringify(r.enneagramScores), r.primaryType, r.secondaryType, JSON.stringify(r.tiedTypes), JSON.stringify(r.recommendedProfessions),
+      r.personalityType, r.strengthsDescription, JSON.stringify(r.developmentAreas), lang, stored, submissionKey, verificationCode()];
   }
-  if (rows[0]) {
-    // The mailing list learns about the test (spec part 2: after test completion), in the same transaction.
-    const [profile] = await database.query<{ email: string }>('SELECT email FROM user_profiles WHERE id = $1', [userId]);
-    const { tags, ...fields } = mailing;
-    if (profile) await enqueueNotification(database, 'mailchimp', { email: profile.email, tags, mergeFields: { ...fields, USER_ID: userId, TEST_DATE: new Date().toISOString().slice(0, 10) } });
-    return rows[0].id;
-  }
+  const n = params.length;
+  const [row] = await database.query<{ id: string }>(
+    `WITH ins AS (${insert} ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id, user_id),
+     ob AS (INSERT INTO outbox (kind, payload)
+       SELECT 'mailchimp', jsonb_build_object('email', p.email, 'tags', $${n + 1}::jsonb, 'mergeFields', $${n + 2}::jsonb || jsonb_build_object('USER_ID', ins.user_id::text))
+       FROM ins JOIN user_profiles p ON p.id = ins.user_id)
+     SELECT id FROM ins`,
+    [...params, JSON.stringify(mailing.tags), JSON.stringify({ ...mailing.fields, TEST_DATE: new Date().toISOString().slice(0, 10) })],
+  );
+  if (row) return row.id;
   const [existing] = await database.query<{ id: string }>(`SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
   return existing.id;
 }

@@ -9,7 +9,6 @@ import { scoreCareerAnswers } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { signResultToken, verifyResultToken, type ResultTokenPayload } from './tokens.ts';
-import { accessForUser } from './access.ts';
 import { currentUser } from './auth.ts';
 import { saveResult } from './results.ts';
 import { deliverOutboxSoon } from './outbox.ts';
@@ -80,7 +79,7 @@ export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScor
     const parsed = schema.safeParse(body.value);
     if (!parsed.success) return invalidBody(parsed.error.issues, lang);
     const user = await currentUser(req);
-    const scored = score(parsed.data as z.infer<S>, lang, await accessForUser(user?.id ?? null));
+    const scored = score(parsed.data as z.infer<S>, lang, user?.premium ? 'full' : 'teaser');
     if (!scored.ok) return jsonError(422, scored.error, lang);
     if (!user) return json({ result: scored.result, token: scored.token });
     // Signed in: save it too. A failed save still returns the score, with its token to claim it later.

@@ -18,6 +18,8 @@ export interface SessionUser {
   id: string;
   email: string;
   createdAt: Date;
+  /** Whether the subscription counts as active (read with the session, saving a query per request). */
+  premium: boolean;
 }
 export interface Session {
   id: string;
@@ -44,8 +46,10 @@ export type SessionValidation = { session: Session; user: SessionUser } | { sess
 export async function validateSessionToken(token: string): Promise<SessionValidation> {
   const database = await db();
   const id = sessionIdOf(token);
-  const [row] = await database.query<{ user_id: string; expires_at: Date; email: string; created_at: Date }>(
-    'SELECT s.user_id, s.expires_at, u.email, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
+  const [row] = await database.query<{ user_id: string; expires_at: Date; email: string; created_at: Date; premium: boolean }>(
+    `SELECT s.user_id, s.expires_at, u.email, u.created_at,
+       COALESCE(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()), false) AS premium
+     FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id WHERE s.id = $1`,
     [id],
   );
   if (!row) return { session: null, user: null };
@@ -58,7 +62,7 @@ export async function validateSessionToken(token: string): Promise<SessionValida
     session.expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await database.query('UPDATE sessions SET expires_at = $1 WHERE id = $2', [session.expiresAt, id]);
   }
-  return { session, user: { id: row.user_id, email: row.email, createdAt: new Date(row.created_at) } };
+  return { session, user: { id: row.user_id, email: row.email, createdAt: new Date(row.created_at), premium: row.premium } };
 }
 
 export async function invalidateSession(sessionId: string): Promise<void> {
