@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { consumeAll, LIMITS } from './rate-limit.ts';
-import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
+import { createSession, generateSessionToken, sessionCookies, sessionFromRequest, withCookies, type SessionUser } from './session.ts';
+import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
 import { burnPasswordCheck, createUser, findUserByEmail, hashPassword, MAX_PASSWORD, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 import { db } from './db.ts';
 import { subscriptionOf } from './subscription.ts';
@@ -77,4 +78,27 @@ export async function meOf(user: SessionUser) {
 /** The signed-in user, or null. */
 export async function currentUser(req: Request): Promise<SessionUser | null> {
   return (await sessionFromRequest(req)).user;
+}
+
+/**
+ * The handler sign-up and sign-in share: CSRF guard, bounded JSON body, schema, then the action; failures carry
+ * their message key (and Retry-After when rate-limited), success sets the session cookies.
+ */
+export function authHandler(action: typeof signIn, successStatus: number, after?: (context: { waitUntil(p: Promise<unknown>): void }) => void) {
+  return async (req: Request, context: { ip: string; waitUntil(p: Promise<unknown>): void }): Promise<Response> => {
+    const refused = crossSiteRefusal(req);
+    if (refused) return refused;
+    const body = await readJson(req, 8 * 1024);
+    if (!body.ok) return body.response;
+    const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
+    const parsed = AuthBody.safeParse(body.value);
+    if (!parsed.success) return invalidBody(parsed.error.issues, lang);
+    const outcome = await action(parsed.data, context.ip);
+    if (!outcome.ok) {
+      const retry = outcome.retryAfterSeconds;
+      return jsonError(outcome.status, outcome.error, lang, retry ? { retryAfterSeconds: retry } : {}, { headers: retry ? { 'Retry-After': String(retry) } : {} });
+    }
+    after?.(context);
+    return withCookies(json({ ok: true, userId: outcome.userId }, { status: successStatus }), sessionCookies(req, outcome.token, outcome.expiresAt));
+  };
 }
