@@ -14,6 +14,7 @@ export async function enqueueNotification(q: Queryable, kind: NotificationKind, 
 const MAX_ATTEMPTS = 8;
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts);
 
+const BATCH = 20;
 let running: Promise<unknown> | null = null;
 let again = false;
 
@@ -27,10 +28,13 @@ export function deliverOutboxSoon(): Promise<unknown> {
     return running;
   }
   running = (async () => {
+    let full = false;
     do {
       again = false;
-      await deliverOutbox().catch((err) => console.error('[outbox]', (err as Error).message));
-    } while (again);
+      // A full batch means more may be waiting: keep going until the queue is drained.
+      const counts = await deliverOutbox(BATCH).catch((err) => (console.error('[outbox]', (err as Error).message), null));
+      full = Boolean(counts && counts.delivered + counts.skipped + counts.failed >= BATCH);
+    } while (again || full);
   })().finally(() => {
     running = null;
   });
