@@ -107,6 +107,15 @@ const { measureApiLatency, measureCertificateRender } = await import('./load.mjs
 const api = await measureApiLatency();
 const render = await measureCertificateRender();
 
+// 6. The certificate function as Netlify would deploy it (fonts included).
+const { zipFunction } = await import('@netlify/zip-it-and-ship-it');
+const zipDir = mkdtempSync(join(tmpdir(), 'rozum-zip-'));
+const zipped = await zipFunction('netlify/functions/certificates.mts', zipDir, { basePath: process.cwd(), repositoryRoot: process.cwd(), config: { '*': { nodeBundler: 'esbuild', includedFiles: ['db/migrations/**', 'src/assets/fonts/**'] } } });
+const zipMb = statSync(zipped.path).size / 1048576;
+const { execFileSync } = await import('node:child_process');
+const zipHasFonts = execFileSync('python3', ['-c', 'import sys,zipfile;print(sum(n.endswith(".ttf") for n in zipfile.ZipFile(sys.argv[1]).namelist()))', zipped.path]).toString().trim();
+rmSync(zipDir, { recursive: true, force: true });
+
 const lighthouseOk = lighthouse.every((r) => r.performance === 100 && r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100);
 
 console.log('\nJS shipped per page (everything each page loads; gzip level 9)\n');
@@ -125,5 +134,6 @@ console.log(table([
   [`score + save, ${api.requests} requests, 50 clients (${api.db})`, `p50 ${api.p50.toFixed(1)} ms · p99 ${api.p99.toFixed(1)} ms · ${api.rps.toFixed(0)} req/s · ${api.errors} errors`, 'p99 ≤ 50 ms, 0 errors', api.p99 <= 50 && api.errors === 0 ? 'ok' : 'OVER'],
   ['certificate PNG, warm render (in process)', `median ${render.median.toFixed(0)} ms · max ${render.max.toFixed(0)} ms`, '≤ 150 ms', render.median <= 150 ? 'ok' : 'OVER'],
   ['certificate over HTTP: first / repeat', `${api.certificateFirst.ms.toFixed(0)} ms (${api.certificateFirst.cache}) / ${api.certificateRepeat.ms.toFixed(0)} ms (${api.certificateRepeat.cache})`, 'repeat from cache', api.certificateRepeat.cache === 'hit' ? 'ok' : 'OVER'],
+  ['certificate function deploy zip', `${zipMb.toFixed(2)} MB, ${zipHasFonts} font files`, '≤ 10 MB, fonts inside', zipMb <= 10 && Number(zipHasFonts) >= 2 ? 'ok' : 'OVER'],
   ['Lighthouse pages below 100 in any category', String(lighthouse.filter((r) => Math.min(r.performance, r.accessibility, r['best-practices'], r.seo) < 100).length), '0', lighthouseOk ? 'ok' : 'OVER'],
 ]));

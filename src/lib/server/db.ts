@@ -28,8 +28,11 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Statem
   return { text, params: values };
 }
 
+/** Named through a variable so bundlers leave it out of deployed functions: production never embeds PGlite. */
+const PGLITE_MODULE = '@electric-sql/pglite';
+
 export async function openPglite(dir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = (await import(PGLITE_MODULE)) as typeof import('@electric-sql/pglite');
   mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir);
   const run = async <T>(q: { query: PGliteQuery }, text: string, params?: unknown[]) =>
