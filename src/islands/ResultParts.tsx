@@ -29,6 +29,7 @@ export function ResultActions({ t, links, onRestart, shareText }: { t: T; links:
  */
 export function PremiumGate({ t, kind, resultId, links, what, lang }: { t: T; kind: 'iq' | 'professional'; resultId?: string; links: ResultsLinks; what: string; lang: 'uk' | 'en' }) {
   const [open, setOpen] = useState(false);
+  useEffect(() => track('view_promotion', { promotion_id: 'premium_30_days', promotion_name: 'Premium', creative_slot: kind }), [kind]);
   return (
     <div className="premium-gate">
       <p className="premium-badge"><span aria-hidden="true">🔒</span> {t('premium.feature')}</p>

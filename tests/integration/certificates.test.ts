@@ -35,8 +35,11 @@ describe('certificates', () => {
 
   it('are served from cache on repeat, with an ETag the browser can revalidate', async () => {
     const { client, iqId } = await owner('Cache Test');
+    expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({ uk: null, en: null });
     const first = await client.get(`/api/certificates/${iqId}?lang=en`);
     expect(first.headers.get('x-certificate-cache')).toBe('miss');
+    // The first generation stores both languages' addresses.
+    expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({ uk: `/api/certificates/${iqId}?lang=uk`, en: `/api/certificates/${iqId}?lang=en` });
     const again = await client.get(`/api/certificates/${iqId}?lang=en`);
     expect(again.headers.get('x-certificate-cache')).toBe('hit');
     const etag = again.headers.get('etag')!;

@@ -145,8 +145,11 @@ export async function certificatePng(row: ResultRow, lang: Lang, siteUrl: string
     entry = { png, etag: `"${createHash('sha1').update(png).digest('base64url').slice(0, 27)}"` };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(key, entry);
-    const column = lang === 'uk' ? 'certificate_url_uk' : 'certificate_url_en';
-    await (await db()).query(`UPDATE ${row.kind === 'iq' ? 'test_results' : 'professional_test_results'} SET ${column} = $1 WHERE id = $2 AND ${column} IS NULL`, [`/api/certificates/${row.id}?lang=${lang}`, row.id]);
+    // Both languages' addresses are stored on the first generation (spec part 1 certificate flow).
+    await (await db()).query(
+      `UPDATE ${row.kind === 'iq' ? 'test_results' : 'professional_test_results'} SET certificate_url_uk = COALESCE(certificate_url_uk, $1), certificate_url_en = COALESCE(certificate_url_en, $2) WHERE id = $3`,
+      [`/api/certificates/${row.id}?lang=uk`, `/api/certificates/${row.id}?lang=en`, row.id],
+    );
   }
   return { ...entry, cached, fileName: certificateFileName(holder, row.kind, lang, facts.score) };
 }

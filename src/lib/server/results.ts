@@ -59,6 +59,8 @@ export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[]
 interface StoredRow {
   id: string;
   verification_code?: string;
+  certificate_url_uk?: string | null;
+  certificate_url_en?: string | null;
   answers: IqAnswer[] | CareerAnswer[];
   time_spent: number;
   created_at: Date;
@@ -66,9 +68,15 @@ interface StoredRow {
 
 /** The view of a saved result for its owner, in the asked language; null for anyone else or an unknown id. */
 export async function resultForOwner(kind: Kind, id: string, userId: string, lang: Lang, access: Access) {
-  const [row] = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at, verification_code FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`, [id, userId]);
+  const [row] = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at, verification_code, certificate_url_uk, certificate_url_en FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`, [id, userId]);
   if (!row) return null;
-  return { id: row.id, createdAt: new Date(row.created_at).toISOString(), verificationCode: row.verification_code, result: viewOf(kind, row, lang, access) };
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    verificationCode: row.verification_code,
+    certificates: { uk: row.certificate_url_uk ?? null, en: row.certificate_url_en ?? null },
+    result: viewOf(kind, row, lang, access),
+  };
 }
 
 function viewOf(kind: Kind, row: StoredRow, lang: Lang, access: Access) {
