@@ -1,25 +1,14 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
-import type { CareerResultView as Data, SiteSamples } from './results-data.ts';
+import type { CareerResultView as Data, ResultViewProps } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
 
 const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers', 'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder'];
 const ROADMAP = ['motivations', 'values', 'fears', 'strengths', 'weaknesses', 'careerRecommendations'];
 const GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'];
 
-interface Props {
-  result: Data;
-  saveStatus: 'idle' | 'saving' | 'success' | 'error';
-  t: T;
-  samples: SiteSamples;
-  links: ResultsLinks;
-  onRestart: () => void;
-  resultId?: string;
-  lang: 'uk' | 'en';
-  premiumDays: number | null;
-  signedIn: boolean;
-}
+type Props = ResultViewProps<Data> & { saveStatus: 'idle' | 'saving' | 'success' | 'error' };
 
 function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success' | 'error'; t: T; links: ResultsLinks }) {
   if (status === 'saving') return <p className="notice" role="status">{t('save.saving')}</p>;

@@ -1,20 +1,9 @@
 /** The IQ result: estimate with its honest range, labels, assessments, breakdown and review when unlocked. */
-import { clock, type T } from '../lib/client/texts.ts';
-import type { ResultsLinks } from './ResultsApp.tsx';
-import type { IqResultView as Data, SiteSamples } from './results-data.ts';
+import { clock } from '../lib/client/texts.ts';
+import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples, StatsPanel } from './ResultParts.tsx';
 
-interface Props {
-  result: Data;
-  t: T;
-  samples: SiteSamples;
-  links: ResultsLinks;
-  onRestart: () => void;
-  resultId?: string;
-  lang: 'uk' | 'en';
-  premiumDays: number | null;
-  signedIn: boolean;
-}
+type Props = ResultViewProps<Data>;
 
 export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn, lang, premiumDays }: Props) {
   const full = result.access === 'full';

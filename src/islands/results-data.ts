@@ -1,4 +1,19 @@
 /** Shapes of the results the server returns (teaser or full) and of the sample content pages pass in. */
+import type { T } from '../lib/client/texts.ts';
+import type { ResultsLinks } from './ResultsApp.tsx';
+
+/** What both result views receive besides the result itself. */
+export interface ResultViewProps<R> {
+  result: R;
+  t: T;
+  samples: SiteSamples;
+  links: ResultsLinks;
+  onRestart: () => void;
+  resultId?: string;
+  lang: 'uk' | 'en';
+  premiumDays: number | null;
+  signedIn: boolean;
+}
 export interface IqResultView {
   kind: 'iq';
   access: 'teaser' | 'full';
