@@ -8,27 +8,10 @@ import { join } from 'node:path';
 const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = 20;
 
-async function createDatabase(adminUrl) {
-  const { openPostgres } = await import('../src/lib/server/db.ts');
-  const name = `rozum_bench_${Date.now()}`;
-  const admin = await openPostgres(adminUrl);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const conn = await openPostgres(adminUrl);
-      await conn.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await conn.close();
-    },
-  };
-}
-
 export async function measureApiLatency() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const database = adminUrl ? await createDatabase(adminUrl) : null;
+  const { createScratchDatabase } = await import('../src/lib/server/db.ts');
+  const database = adminUrl ? await createScratchDatabase(adminUrl, 'rozum_bench') : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'rozum-load-'));
   const port = String(23000 + (process.pid % 10000));
   const env = { ...process.env, PORT: port, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };

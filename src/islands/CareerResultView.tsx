@@ -1,6 +1,6 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
-import type { ResultsLinks } from './ResultsApp.tsx';
+import type { ResultsLinks, SaveStatus } from './ResultsApp.tsx';
 import type { CareerResultView as Data, ResultViewProps } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
 
@@ -8,9 +8,9 @@ const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLif
 const ROADMAP = ['motivations', 'values', 'fears', 'strengths', 'weaknesses', 'careerRecommendations'];
 const GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'];
 
-type Props = ResultViewProps<Data> & { saveStatus: 'idle' | 'saving' | 'success' | 'error' };
+type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
 
-function SaveBanner({ status, t, links }: { status: 'idle' | 'saving' | 'success' | 'error'; t: T; links: ResultsLinks }) {
+function SaveBanner({ status, t, links }: { status: SaveStatus; t: T; links: ResultsLinks }) {
   if (status === 'saving') return <p className="notice" role="status">{t('save.saving')}</p>;
   if (status === 'success') return <p className="notice notice-success" role="status">✓ {t('success.save.professional.test')}</p>;
   if (status === 'error') return <p className="notice notice-error" role="alert">{t('error.save.professional.test')}</p>;

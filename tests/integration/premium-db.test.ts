@@ -82,3 +82,26 @@ describe('subscription state', () => {
     expect(m.sub.subscriptionFrom('active', null, null, now)).toMatchObject({ active: true, daysLeft: null });
   });
 });
+
+describe('the outbox', () => {
+  it('reschedules a delivery the provider refuses, with the error kept, and records skipped ones without keys', async () => {
+    const q = await m.db.db();
+    const { enqueueNotification, deliverOutbox } = await import('../../src/lib/server/outbox.ts');
+    await q.query("UPDATE outbox SET status = 'delivered' WHERE status = 'pending'");
+    const token = process.env.TELEGRAM_BOT_TOKEN;
+    process.env.TELEGRAM_BOT_TOKEN = 'wrong:token';
+    await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: 'u1', email: 'retry@example.com' } });
+    expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 0, failed: 1 });
+    const [row] = await q.query<{ status: string; attempts: number; last_error: string; later: boolean }>(
+      "SELECT status, attempts, last_error, next_attempt_at > now() + interval '50 seconds' AS later FROM outbox WHERE payload::text LIKE '%retry@example.com%'",
+    );
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, later: true });
+    expect(row.last_error).toMatch(/sendMessage 401/);
+    expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 0, failed: 0 });
+
+    delete process.env.TELEGRAM_BOT_TOKEN;
+    await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: 'u2', email: 'nokeys@example.com' } });
+    expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 1, failed: 0 });
+    process.env.TELEGRAM_BOT_TOKEN = token;
+  });
+});

@@ -2,8 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openPostgres } from '../../src/lib/server/db.ts';
+import { createScratchDatabase } from '../../src/lib/server/db.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -21,19 +20,12 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `rozum_test_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(adminUrl);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'rozum_test');
   return {
     kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
     async drop() {
-      const conn = await openPostgres(adminUrl);
-      await conn.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await conn.close();
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

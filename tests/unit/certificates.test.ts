@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { certificateFileName, certificateSvg, displayCode, holderName, HEIGHT, renderCertificate, WIDTH, type CertificateData } from '../../src/lib/server/certificates.ts';
+import { certificateFileName, certificateSvg, displayCode, holderName, renderCertificate, type CertificateData } from '../../src/lib/server/certificates.ts';
 
 const base: CertificateData = { kind: 'iq', lang: 'uk', holder: '', headline: 'IQ 124', detail: 'Високий рівень', date: new Date('2026-11-22'), code: 'abcdefghijklmnopqrstuvwxyz', verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz' };
 

@@ -115,7 +115,23 @@ export async function closeDb(): Promise<void> {
   await (await pending).close();
 }
 
-/** Runs a `sql` statement on the shared database. */
-export async function query<T = Row>(statement: Statement): Promise<T[]> {
-  return (await db()).query<T>(statement.text, statement.params);
+/**
+ * A new, empty PostgreSQL database next to the one adminUrl names, for a test run or a benchmark, with the
+ * means to drop it again.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = await openPostgres(adminUrl);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const conn = await openPostgres(adminUrl);
+      await conn.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await conn.close();
+    },
+  };
 }

@@ -40,8 +40,6 @@ export const appSecret = (): string =>
     return secret;
   });
 
-export const contactEmail = (): string => process.env.CONTACT_EMAIL ?? 'support@rozum.example';
-
 /** Forget memoised values; tests that change process.env call this. */
 export function resetEnvForTests(): void {
   memo.clear();
