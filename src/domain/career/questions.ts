@@ -1,4 +1,4 @@
-/** The 99 yes/no statements (56 core, 43 tie-break) from src/content/career/questions.json, and their order. */
+/** The 99 yes/no statements (54 core: 6 per type; 45 tie-break: 5 per type) from src/content/career/questions.json, and their order. */
 import questions from '../../content/career/questions.json' with { type: 'json' };
 import type { TypeId } from './profiles.ts';
 
@@ -19,7 +19,7 @@ export interface PublicCareerQuestion {
 }
 
 export const CAREER_QUESTIONS = questions as CareerQuestion[];
-export const CORE_QUESTION_COUNT = 56;
+export const CORE_QUESTION_COUNT = 54;
 const YES_NO = { uk: ['Так', 'Ні'], en: ['Yes', 'No'] } as const;
 
 /** Round-robin across types 1–9: the first statement of each type, then the second of each, and so on. */
