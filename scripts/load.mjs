@@ -1,7 +1,7 @@
 // API latency under load (DESIGN.md §7): 50 concurrent signed-in clients scoring and saving IQ tests against the
 // local server on a real PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; else the embedded database).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,8 +24,8 @@ export async function measureApiLatency() {
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const questions = JSON.parse(readFileSync('dist/data/iq/uk.json', 'utf8')).questions;
-  const sheet = () => ({ answers: questions.map((q, i) => ({ questionId: q.id, selectedAnswer: (i * 7) % 6, timeSpent: 1000 })), timeSpent: 500_000, submissionId: crypto.randomUUID() });
+  const { formId, questions } = await (await fetch(`${base}/api/tests/iq/form?lang=uk&formId=0`)).json();
+  const sheet = () => ({ formId, answers: questions.map((q, i) => ({ questionId: q.id, selectedAnswer: (i * 7) % 6, timeSpent: 1000 })), timeSpent: 500_000, submissionId: crypto.randomUUID() });
   // Sign the clients up first (each from its own address, so per-IP limits do not apply to the benchmark).
   const cookies = await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
     const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` }, body: JSON.stringify({ email: `bench${i}.${Date.now()}@example.com`, password: 'secret1' }) });

@@ -21,7 +21,7 @@ export default async (req: Request) => {
   if (!parsed.success) return invalidBody(parsed.error.issues, lang);
   const check = verifyResultToken(parsed.data.token);
   if (!check.ok) return jsonError(400, check.error, lang);
-  const scored = rescoreToken(check.payload, lang, await resultAccess(req));
+  const scored = await rescoreToken(check.payload, lang, await resultAccess(req));
   if (!scored.ok) return jsonError(400, 'token.error.invalid', lang);
   return json({ result: scored.result, token: parsed.data.token });
 };

@@ -2,7 +2,7 @@
  * What a caller sees of a result: the teaser for visitors and non-subscribers, the full result for callers with
  * access (DESIGN.md §3.2). The browser never receives what it has not unlocked.
  */
-import type { IqItem } from './iq/bank.ts';
+import { iqBank } from './iq/bank.ts';
 import type { IqResult } from './iq/scoring.ts';
 import type { CareerResult } from './career/scoring.ts';
 import { PROFILE_SECTIONS, profileOf } from './career/profiles.ts';
@@ -10,16 +10,21 @@ import { PROFILE_SECTIONS, profileOf } from './career/profiles.ts';
 export type Access = 'teaser' | 'full';
 type Lang = 'uk' | 'en';
 
-export function iqView(result: IqResult, bank: IqItem[], access: Access, lang: Lang) {
+/** The reading, cautions and counts are for everyone; the breakdown and the review of the form's key are unlocked. */
+export function iqView(result: IqResult, access: Access, lang: Lang) {
   const teaser = {
     kind: 'iq' as const,
     access,
     language: lang,
+    formId: result.formId,
     iqEstimate: result.iqEstimate,
-    iqRange: result.iqRange,
+    iqBound: result.iqBound,
+    iqInterval: result.iqInterval,
     percentile: result.percentile,
+    percentileInterval: result.percentileInterval,
     ratingLabel: result.ratingLabel,
-    percentileText: result.percentileText,
+    reliability: result.reliability,
+    cautions: result.cautions,
     score: result.score,
     maxScore: result.maxScore,
     totalQuestions: result.totalQuestions,
@@ -28,10 +33,9 @@ export function iqView(result: IqResult, bank: IqItem[], access: Access, lang: L
     timeSpent: result.timeSpent,
   };
   if (access === 'teaser') return teaser;
-  const items = new Map(bank.map((item) => [item.id, item]));
+  const items = new Map(iqBank(result.formId).map((item) => [item.id, item]));
   return {
     ...teaser,
-    level: result.level,
     breakdown: result.breakdown,
     speed: result.speed,
     correctness: result.correctness,
@@ -64,7 +68,13 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     totalQuestions: result.totalQuestions,
     timeSpent: result.timeSpent,
     enneagramScores: result.enneagramScores,
+    tieBreakScores: result.tieBreakScores,
     tiedTypes: result.tiedTypes,
+    /** The headline of every type still tied, so the page can say "between X and Y" and show each. */
+    tiedProfiles: result.tiedTypes.map((type) => {
+      const p = profileOf(type, lang);
+      return { type, title: p.title, tagline: p.tagline, color: p.color };
+    }),
     additionalQuestionsNeeded: result.additionalQuestionsNeeded,
   };
   if (access === 'teaser') return teaser;

@@ -3,9 +3,11 @@ import { clock, type T } from '../lib/client/texts.ts';
 import type { ResultsLinks, SaveStatus } from './ResultsApp.tsx';
 import type { CareerResultView as Data, ResultViewProps } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
+import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
 
 const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers', 'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder'];
-const ROADMAP = ['motivations', 'values', 'fears', 'strengths', 'weaknesses', 'careerRecommendations'];
+/** Weaknesses and recommendations are shown once, under "Areas to develop". */
+const ROADMAP = ['motivations', 'values', 'fears', 'strengths'];
 const GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'];
 
 type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
@@ -17,11 +19,30 @@ function SaveBanner({ status, t, links }: { status: SaveStatus; t: T; links: Res
   return <p className="notice">{t('save.visitor')} <a href={links.login}>{t('nav.signin')}</a></p>;
 }
 
+const names = (lang: 'uk' | 'en', items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+
+/** How the tie-break went: it settled the type, or the sheet is honestly between types (then each one's headline). */
+function TieNotice({ result, t, lang }: { result: Data; t: T; lang: 'uk' | 'en' }) {
+  if (result.tiedProfiles.length > 1) {
+    return (
+      <section className="notice notice-tiebreak" aria-labelledby="between-title">
+        <p id="between-title">{t('results.career.between', { types: names(lang, result.tiedProfiles.map((p) => p.title)), type: result.personalityType })}</p>
+        <ul className="tied-profiles">
+          {result.tiedProfiles.map((p) => <li key={p.type} style={{ ['--type-color' as string]: p.color }}><strong>{p.title}</strong> — {p.tagline}</li>)}
+        </ul>
+      </section>
+    );
+  }
+  if (!result.additionalQuestionsNeeded) return null;
+  const tied = Object.keys(result.tieBreakScores).map((type) => t(`career.type.${type}`));
+  return <p className="notice notice-tiebreak">{t('results.career.tiebreak', { types: names(lang, tied), type: result.personalityType })}</p>;
+}
+
 const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
 export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang, premiumDays, signedIn }: Props) {
   const full = result.access === 'full' && result.profile;
-  const max = Math.max(1, ...Object.values(result.enneagramScores));
+  const max = CORE_PER_TYPE;
   return (
     <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
       <SaveBanner status={saveStatus} t={t} links={links} />
@@ -36,19 +57,23 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
         <div><dt>{t('results.career.questions')}</dt><dd>{result.totalQuestions}</dd></div>
         <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
       </dl>
-      {result.additionalQuestionsNeeded ? <p className="notice notice-tiebreak">{t('results.career.tied', { types: result.tiedTypes.join(', ') })}</p> : null}
+      <TieNotice result={result} t={t} lang={lang} />
 
       <section className="result-block" aria-labelledby="scores-title">
         <h2 id="scores-title">{t('results.career.scores')}</h2>
+        <p className="muted">{t('results.career.scoresNote')}</p>
         <ul className="breakdown">
           {Object.entries(result.enneagramScores).map(([type, score]) => (
             <li key={type} className={Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
               <span className="breakdown-name">{t(`career.type.${type}`)}{Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}</span>
               <span className="bar" aria-hidden="true"><span style={{ width: `${(score / max) * 100}%` }} /></span>
-              <span className="breakdown-value">{score}</span>
+              <span className="breakdown-value">{score} / {CORE_PER_TYPE}</span>
             </li>
           ))}
         </ul>
+        {Object.keys(result.tieBreakScores).length ? (
+          <p className="muted">{t('results.career.tieBreakScores', { scores: Object.entries(result.tieBreakScores).map(([type, n]) => `${t(`career.type.${type}`)} ${n} / ${TIE_BREAK_PER_TYPE}`).join(', ') })}</p>
+        ) : null}
       </section>
 
       {full ? (

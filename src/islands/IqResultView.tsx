@@ -1,5 +1,6 @@
-/** The IQ result: estimate with its honest range, labels, assessments, breakdown and review when unlocked. */
+/** The IQ result: cautions, then the one reading (provisional IQ, 95 % interval, percentile, band), breakdown and review when unlocked. */
 import { clock } from '../lib/client/texts.ts';
+import { iqReadingTexts } from '../lib/iq-reading.ts';
 import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples, StatsPanel } from './ResultParts.tsx';
 
@@ -7,22 +8,31 @@ type Props = ResultViewProps<Data>;
 
 export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn, lang, premiumDays }: Props) {
   const full = result.access === 'full';
+  const reading = iqReadingTexts(t, result);
   return (
     <article className="result" aria-labelledby="result-title">
+      {result.cautions.length ? (
+        <section className="notice notice-caution" role="note" aria-labelledby="caution-title" data-testid="iq-cautions">
+          <h2 id="caution-title">{t('results.caution.title')}</h2>
+          {result.cautions.map((c) => <p key={c}>{t(`results.caution.${c}`)}</p>)}
+        </section>
+      ) : null}
       <header className="result-hero">
-        <p className="eyebrow">{t('results.iq.eyebrow')}</p>
+        <p className="eyebrow" aria-hidden="true">{t('results.iq.title')}</p>
         <h1 id="result-title">
           <span className="visually-hidden">{t('results.iq.title')}: </span>
-          <span className="iq-value" data-testid="iq-estimate">{result.iqEstimate}</span>
+          <span className="iq-value" data-testid="iq-estimate">{reading.value}</span>
         </h1>
-        <p className="iq-label">{t(`iq.label.${result.ratingLabel}`)}</p>
-        <p className="iq-range">{t('results.iq.range', { low: result.iqRange[0], high: result.iqRange[1] })}</p>
-        <p>{t(`iq.percentile.${result.percentileText}`)} · {t('results.iq.percentile', { p: Math.round(result.percentile) })}</p>
+        <p className="iq-range" data-testid="iq-interval">{reading.interval}</p>
+        <p className="iq-label">{reading.band}</p>
+        <p data-testid="iq-percentile">{reading.percentile}</p>
+        <p className="muted iq-provisional">{t('results.iq.provisional')}</p>
         {full ? <p className="premium-badge">{t('premium.badge')}{premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}</p> : null}
       </header>
 
       <dl className="facts">
         <div><dt>{t('results.correct')}</dt><dd>{result.correctAnswers} / {result.totalQuestions}</dd></div>
+        <div><dt>{t('results.iq.weighted')}</dt><dd>{result.score} / {result.maxScore}</dd></div>
         <div><dt>{t('results.accuracy')}</dt><dd>{result.accuracy}%</dd></div>
         <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
         {full ? <div><dt>{t('results.avgTime')}</dt><dd>{t('results.seconds', { n: result.averageTimePerQuestion ?? 0 })}</dd></div> : null}
@@ -32,7 +42,6 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         <h2 id="detail-title">{t('results.iq.details')}</h2>
         {full && result.breakdown ? (
           <>
-            <p>{t(`iq.level.${result.level}`)}</p>
             <p>{t(`iq.speed.${result.speed}`)} {t(`iq.correctness.${result.correctness}`)}</p>
             <ul className="breakdown">
               {Object.entries(result.breakdown).map(([category, percent]) => (
@@ -70,7 +79,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
       <StatsPanel t={t} samples={samples} />
       <Samples t={t} samples={samples} kind="iq" />
       <CertificateSection t={t} links={links} signedIn={signedIn} kind="iq" resultId={resultId} lang={lang} />
-      <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: result.iqEstimate })} />
+      <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: reading.value })} />
     </article>
   );
 }

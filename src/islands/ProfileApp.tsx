@@ -2,6 +2,7 @@
  * The profile (spec part 2): user card, and three tabs — overview, history, achievements — with the premium
  * gate and "?" figures for users without premium. Entries open their result in the current language.
  */
+import { BOUNDS } from '../domain/iq/reading.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
 import { makeT, type Texts, clock } from '../lib/client/texts.ts';
@@ -26,7 +27,9 @@ interface Entry {
   id: string;
   createdAt: string;
   iqEstimate?: number;
+  iqBound?: 'below' | 'above' | null;
   ratingLabel?: string;
+  cautions?: string[];
   personalityType?: string;
   primaryType?: number;
   accuracy?: number;
@@ -106,7 +109,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const iqItem = (entry: Entry) => (
     <li key={entry.id} className="card history-item">
       <a href={`${links.results}?id=${entry.id}`} className="history-link">
-        <strong className="history-score">IQ {entry.iqEstimate}</strong> · {t(`iq.label.${entry.ratingLabel}`)} · <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+        <strong className="history-score">IQ {entry.iqBound ? t(`iq.value.${entry.iqBound}`, { n: entry.iqBound === 'below' ? BOUNDS.low : BOUNDS.high }) : entry.iqEstimate}</strong> · {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} · <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
       </a>
       {premium && entry.breakdown ? (
         <p className="muted">

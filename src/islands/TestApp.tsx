@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $progress, DELAYS, initTest, resetTest, startTest, type Question, type TestKind } from '../stores/test-session.ts';
+import { $progress, DELAYS, initTest, iqFormsTaken, resetTest, savedProgress, startTest, type Question, type TestKind } from '../stores/test-session.ts';
 import { scorePending } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
@@ -21,6 +21,12 @@ interface Props {
   homeHref: string;
 }
 
+/** The form in progress again (after a reload or a language switch), else a new one other than those taken here. */
+function iqFormUrl(base: string): string {
+  const formId = savedProgress('iq')?.formId;
+  return formId === undefined ? `${base}&taken=${iqFormsTaken().join(',')}` : `${base}&formId=${formId}`;
+}
+
 export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref }: Props) {
   const t = makeT(texts);
   const progress = useStore($progress);
@@ -31,10 +37,10 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
   const load = useCallback(async () => {
     setLoaded('loading');
     try {
-      const res = await fetch(questionsUrl);
+      const res = await fetch(kind === 'iq' ? iqFormUrl(questionsUrl) : questionsUrl, { credentials: 'same-origin' });
       if (!res.ok) throw new Error(String(res.status));
-      const { questions } = (await res.json()) as { questions: Question[] };
-      initTest(kind, lang, questions);
+      const { questions, formId } = (await res.json()) as { questions: Question[]; formId?: number };
+      initTest(kind, lang, questions, formId);
       setLoaded('ready');
     } catch {
       setLoaded('failed');

@@ -1,6 +1,7 @@
 /** Shapes of the results the server returns (teaser or full) and of the sample content pages pass in. */
 import type { T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
+import type { RatingLabel } from '../domain/iq/reading.ts';
 
 /** What both result views receive besides the result itself. */
 export interface ResultViewProps<R> {
@@ -18,18 +19,21 @@ export interface IqResultView {
   kind: 'iq';
   access: 'teaser' | 'full';
   language: 'uk' | 'en';
+  formId: number;
   iqEstimate: number;
-  iqRange: [number, number];
+  iqBound: 'below' | 'above' | null;
+  iqInterval: [number, number];
   percentile: number;
-  ratingLabel: string;
-  percentileText: string;
+  percentileInterval: [number, number];
+  ratingLabel: RatingLabel;
+  reliability: number;
+  cautions: string[];
   score: number;
   maxScore: number;
   totalQuestions: number;
   correctAnswers: number;
   accuracy: number;
   timeSpent: number;
-  level?: string;
   breakdown?: Record<string, number>;
   speed?: string;
   correctness?: string;
@@ -58,7 +62,9 @@ export interface CareerResultView {
   totalQuestions: number;
   timeSpent: number;
   enneagramScores: Record<string, number>;
+  tieBreakScores: Record<string, number>;
   tiedTypes: number[];
+  tiedProfiles: { type: number; title: string; tagline: string; color: string }[];
   additionalQuestionsNeeded: boolean;
   secondaryType?: number;
   recommendedProfessions?: string[];

@@ -14,7 +14,7 @@ export function testIslandProps(lang: Lang, kind: 'iq' | 'professional') {
     kind,
     lang,
     texts: pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.']),
-    questionsUrl: `/data/${kind}/${lang}.json`,
+    questionsUrl: kind === 'iq' ? `/api/tests/iq/form?lang=${lang}` : `/data/${kind}/${lang}.json`,
     resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
     homeHref: localizedPath(lang, '/'),
   };
@@ -69,7 +69,7 @@ export function callbackIslandProps(lang: Lang) {
 export function profileIslandProps(lang: Lang) {
   return {
     lang,
-    texts: pickTexts(lang, ['common.', 'profile.', 'achievement.', 'iq.label.', 'iq.category.', 'results.', 'premium.', 'nav.', 'promo.', 'subscription.']),
+    texts: pickTexts(lang, ['common.', 'profile.', 'achievement.', 'iq.label.', 'iq.value.', 'iq.category.', 'results.', 'premium.', 'nav.', 'promo.', 'subscription.']),
     links: {
       home: localizedPath(lang, '/'),
       login: localizedPath(lang, '/login'),

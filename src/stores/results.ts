@@ -27,7 +27,7 @@ export function scorePending(kind: TestKind, onRetry: (attempt: number) => void 
   const pending = readPending(kind);
   if (!pending) return null;
   inFlight[kind] ??= withRetry(
-    () => postJson<StoredResult>(`/api/tests/${kind}/score`, { answers: pending.answers, timeSpent: pending.timeSpent, lang: pending.lang, submissionId: pending.submissionId }),
+    () => postJson<StoredResult>(`/api/tests/${kind}/score`, { formId: pending.formId, answers: pending.answers, timeSpent: pending.timeSpent, lang: pending.lang, submissionId: pending.submissionId }),
     (n) => onRetry(n),
   ).then((outcome) => {
     if (outcome.ok) {

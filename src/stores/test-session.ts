@@ -25,6 +25,8 @@ export interface Progress {
   index: number;
   answers: Record<string, { selectedAnswer: AnswerValue; timeSpent: number }>;
   tiedTypes: number[];
+  /** IQ: the form being taken (GET /api/tests/iq/form), kept so a reload or language switch asks for the same one. */
+  formId?: number;
   startedAt: number;
   shownAt: number;
   completedAt: number | null;
@@ -34,6 +36,7 @@ export interface PendingSheet {
   kind: TestKind;
   /** Names this finished test, so however often it is sent it is saved once. */
   submissionId: string;
+  formId?: number;
   answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
   timeSpent: number;
   lang: 'uk' | 'en';
@@ -61,19 +64,26 @@ export const $allAnswered = computed([$currentSet, $progress], (set, progress) =
 let timer: ReturnType<typeof setTimeout> | undefined;
 let unsubscribe: (() => void) | undefined;
 
-/** Loads the saved progress of this test (if any) and keeps saving it. */
-export function initTest(kind: TestKind, lang: 'uk' | 'en', questions: Question[]): void {
+/** The progress saved in this browser session for a test, if any. */
+export const savedProgress = (kind: TestKind): Progress | null => readSession<Progress>(SESSION_KEYS.progress[kind]);
+
+/** The IQ forms finished in this browser session, oldest first. */
+export const iqFormsTaken = (): number[] => readSession<number[]>(SESSION_KEYS.iqFormsTaken) ?? [];
+
+/** Loads the saved progress of this test (if it is for these questions) and keeps saving it. */
+export function initTest(kind: TestKind, lang: 'uk' | 'en', questions: Question[], formId?: number): void {
   $kind.set(kind);
   $lang.set(lang);
   $questions.set(questions);
-  $progress.set({ ...fresh(), ...readSession<Progress>(SESSION_KEYS.progress[kind]) });
+  const saved = savedProgress(kind);
+  $progress.set(saved && saved.formId === formId ? { ...fresh(), ...saved } : { ...fresh(), formId });
   unsubscribe?.();
   unsubscribe = $progress.listen((value) => writeSession(SESSION_KEYS.progress[kind], value));
 }
 
 export function startTest(): void {
   const now = Date.now();
-  $progress.set({ ...fresh(), phase: 'running', startedAt: now, shownAt: now });
+  $progress.set({ ...fresh(), formId: $progress.get().formId, phase: 'running', startedAt: now, shownAt: now });
 }
 
 export function goTo(index: number): void {
@@ -149,6 +159,7 @@ function complete(): void {
   const sheet: PendingSheet = {
     kind,
     submissionId: crypto.randomUUID(),
+    ...(progress.formId === undefined ? {} : { formId: progress.formId }),
     answers: Object.entries(progress.answers)
       .filter(([id]) => asked.has(Number(id)))
       .map(([id, a]) => ({ questionId: Number(id), selectedAnswer: a.selectedAnswer, timeSpent: Math.max(0, Math.round(a.timeSpent)) })),
@@ -156,6 +167,7 @@ function complete(): void {
     lang: $lang.get(),
   };
   writeSession(SESSION_KEYS.pending[kind], sheet);
+  if (progress.formId !== undefined) writeSession(SESSION_KEYS.iqFormsTaken, [...iqFormsTaken().filter((f) => f !== progress.formId), progress.formId]);
   removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.currentResultId[kind]);
   $progress.set({ ...progress, phase: 'calculating', completedAt: now });
 }

@@ -42,8 +42,8 @@ test('a signed-in user downloads the certificate in the page language, and anyon
 });
 
 test('a visitor is invited to sign in for a certificate', async ({ page, request }) => {
-  const bank = (await (await request.get('/data/iq/uk.json')).json()).questions as { id: number }[];
-  const stored = await (await request.post('/api/tests/iq/score', { data: { answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } })).json();
+  const { formId, questions: bank } = (await (await request.get('/api/tests/iq/form?lang=uk')).json()) as { formId: number; questions: { id: number }[] };
+  const stored = await (await request.post('/api/tests/iq/score', { data: { formId, answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } })).json();
   await page.goto('/');
   await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
   await page.goto('/results');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { answerQuestions, prefix, questions, serverScore, TEXT, type Lang } from './helpers.ts';
+import { answerQuestions, formOf, prefix, questions, serverScore, shownIq, TEXT, type Lang } from './helpers.ts';
 
 const choice = (i: number) => (i * 5 + 2) % 6;
 
@@ -8,26 +8,27 @@ test.describe.configure({ timeout: 90_000 });
 
 for (const lang of ['uk', 'en'] as Lang[]) {
   test(`${lang}: the whole IQ test ends in the IQ the server computes for the same answers`, async ({ page, request }) => {
-    const bank = await questions(request, 'iq', lang);
     await page.goto(`${prefix(lang)}/iq`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
+    const formId = await formOf(page);
+    const bank = await questions(request, 'iq', lang, formId);
     await answerQuestions(page, lang, 20, choice);
     await expect(page.getByRole('progressbar').first()).toBeVisible();
     await page.waitForURL(new RegExp(`${prefix(lang)}/results$`), { timeout: 15_000 });
-    const shown = Number(await page.getByTestId('iq-estimate').textContent());
-    const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), lang);
-    expect(shown).toBe(expected.iqEstimate);
+    const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), lang, formId);
+    await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, lang));
     await expect(page.getByText(`${expected.correctAnswers} / 20`)).toBeVisible();
   });
 }
 
 test('the IQ test can be taken with the keyboard alone', async ({ page, request }) => {
-  const bank = await questions(request, 'iq', 'en');
   await page.goto('/eng/iq');
   const start = page.getByRole('button', { name: TEXT.en.start });
   await expect(start).toBeEnabled();
   await start.focus();
   await page.keyboard.press('Enter');
+  const formId = await formOf(page);
+  const bank = await questions(request, 'iq', 'en', formId);
   for (let i = 0; i < 20; i++) {
     const heading = page.getByRole('heading', { name: TEXT.en.question(i + 1, 20) });
     await expect(heading).toBeFocused();
@@ -39,21 +40,26 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
     await page.keyboard.press('Enter');
   }
   await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
-  const expected = await serverScore(request, 'iq', bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })), 'en');
-  expect(Number(await page.getByTestId('iq-estimate').textContent())).toBe(expected.iqEstimate);
+  const expected = await serverScore(request, 'iq', bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })), 'en', formId);
+  await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'));
 });
 
-test('a reload, and a switch of language, resume the test where it was', async ({ page }) => {
+test('a reload, and a switch of language, resume the test where it was, on the same form', async ({ page, request }) => {
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
+  const formId = await formOf(page);
   await answerQuestions(page, 'uk', 20, choice, 0, 5);
   await expect(page.getByRole('heading', { name: TEXT.uk.question(6, 20) })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: TEXT.uk.question(6, 20) })).toBeVisible();
   await expect(page.getByText('Відповідей: 5')).toBeVisible();
+  expect(await formOf(page)).toBe(formId);
   await page.getByRole('link', { name: 'Read this page in English' }).click();
   await expect(page.getByRole('heading', { name: TEXT.en.question(6, 20) })).toBeVisible();
   await expect(page.getByText('Answered: 5')).toBeVisible();
+  expect(await formOf(page)).toBe(formId);
+  const [sixth] = (await questions(request, 'iq', 'en', formId)).slice(5);
+  await expect(page.getByText(sixth.text, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByRole('radio').nth(choice(4))).toHaveAttribute('aria-checked', 'true');
 });
@@ -108,7 +114,7 @@ test('leaving asks first, and leaving for real forgets the test', async ({ page 
 });
 
 test('a matrix image that fails to load is replaced by a placeholder saying so', async ({ page }) => {
-  await page.route('**/images/iq/q3.svg', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route(/\/images\/iq\/f\d+-q3\.svg$/, (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 20, choice, 0, 2);
@@ -117,17 +123,18 @@ test('a matrix image that fails to load is replaced by a placeholder saying so',
 });
 
 test('offline at the end, the answers wait; back online, the result arrives', async ({ page, context, request }) => {
-  const bank = await questions(request, 'iq', 'en');
   await page.goto('/eng/iq');
   await page.getByRole('button', { name: TEXT.en.start }).click();
+  const formId = await formOf(page);
+  const bank = await questions(request, 'iq', 'en', formId);
   await answerQuestions(page, 'en', 20, choice, 0, 19);
   await context.setOffline(true);
   await answerQuestions(page, 'en', 20, choice, 19, 20);
   await expect(page.getByText(/There is no internet connection/)).toBeVisible({ timeout: 10_000 });
   await context.setOffline(false);
   await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
-  const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), 'en');
-  await expect(page.getByTestId('iq-estimate')).toHaveText(String(expected.iqEstimate), { timeout: 20_000 });
+  const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), 'en', formId);
+  await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'), { timeout: 20_000 });
 });
 
 test('axe finds nothing on the intro, a question, the jump dialog and the overlay', async ({ page }) => {
@@ -142,4 +149,20 @@ test('axe finds nothing on the intro, a question, the jump dialog and the overla
   expect((await axe()).violations).toEqual([]);
   await page.getByRole('button', { name: 'Перейти до запитання' }).click();
   expect((await axe()).violations).toEqual([]);
+});
+
+test('a retake is another form', async ({ page }) => {
+  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: TEXT.en.start }).click();
+  const first = await formOf(page);
+  const firstQuestion = await page.locator('.question-text').first().textContent();
+  await answerQuestions(page, 'en', 20, choice);
+  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Start again' }).click();
+  await page.waitForURL(/\/eng$/);
+  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: TEXT.en.start }).click();
+  const second = await formOf(page);
+  expect(second).not.toBe(first);
+  await expect(page.locator('.question-text').first()).not.toHaveText(firstQuestion!);
 });

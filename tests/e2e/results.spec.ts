@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { iqBank } from '../../src/domain/iq/bank.ts';
-import { scoreIqAnswers } from '../../src/domain/iq/scoring.ts';
+import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 import { iqView } from '../../src/domain/views.ts';
 
 test('with nothing to show, the results page goes home in its language', async ({ page }) => {
@@ -19,8 +19,9 @@ test('a result id nobody can show gives the not-found state with the sign-in hin
 
 test.describe('a visitor result', () => {
   test.beforeEach(async ({ page, request }) => {
-    const bank = (await (await request.get('/data/iq/uk.json')).json()).questions as { id: number }[];
-    const res = await request.post('/api/tests/iq/score', { data: { answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } });
+    // A rushed sheet: half a second an item.
+    const { formId, questions } = await (await request.get('/api/tests/iq/form?lang=uk')).json();
+    const res = await request.post('/api/tests/iq/score', { data: { formId, answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } });
     const stored = await res.json();
     await page.goto('/');
     await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
@@ -29,6 +30,8 @@ test.describe('a visitor result', () => {
   test('shows the teaser with its locked preview, and axe finds nothing', async ({ page }) => {
     await page.goto('/results');
     await expect(page.getByTestId('iq-estimate')).toBeVisible();
+    await expect(page.getByText(/95-відсотковий інтервал: \d+–\d+/)).toBeVisible();
+    await expect(page.getByText(/шкалу ще не нормовано/)).toBeVisible();
     await expect(page.getByText('Преміум-функція')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Отримати всі результати' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Десять країн із найвищим середнім IQ' }).getByRole('row')).toHaveCount(11);
@@ -36,10 +39,19 @@ test.describe('a visitor result', () => {
     expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
   });
 
+  test('puts the caution of a rushed sheet above the score', async ({ page }) => {
+    await page.goto('/results');
+    const caution = page.getByTestId('iq-cautions');
+    await expect(caution).toContainText('Відповіді дано дуже швидко');
+    const [c, score] = [await caution.boundingBox(), await page.getByTestId('iq-estimate').boundingBox()];
+    expect(c!.y + c!.height).toBeLessThanOrEqual(score!.y);
+  });
+
   test('follows the visitor into the other language through its token', async ({ page }) => {
     await page.goto('/eng/results');
-    await expect(page.getByText('Your IQ', { exact: true })).toBeVisible();
-    await expect(page.getByText(/Likely range: \d+–\d+/)).toBeVisible();
+    await expect(page.getByText('Your provisional IQ-equivalent', { exact: true })).toBeVisible();
+    await expect(page.getByText(/95% interval: \d+–\d+/)).toBeVisible();
+    await expect(page.getByTestId('iq-cautions')).toContainText('The answers were given very quickly');
   });
 
   test('shares with a prefilled message, five networks and a copy that resets after 2 s', async ({ page, context }) => {
@@ -47,7 +59,7 @@ test.describe('a visitor result', () => {
     await page.goto('/results');
     await page.getByRole('button', { name: 'Поділитися' }).click();
     const dialog = page.getByRole('dialog', { name: 'Поділитися результатом' });
-    await expect(dialog.getByRole('textbox')).toHaveValue(/Мій IQ за тестом Rozum — \d+\. Перевірте себе! http:\/\/.+\/iqtest$/);
+    await expect(dialog.getByRole('textbox')).toHaveValue(/Мій попередній IQ-еквівалент за тестом Rozum — (\d+|нижче 80|понад 130)\. Перевірте себе! http:\/\/.+\/iqtest$/);
     for (const name of ['Facebook', 'X (Twitter)', 'Telegram', 'WhatsApp', 'LinkedIn']) await expect(dialog.getByRole('link', { name })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=http/);
     await context.route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>stub</title>' }));
@@ -79,9 +91,9 @@ test.describe('a visitor result', () => {
 });
 
 test('a full result shows the breakdown and the review of every answer with its explanation', async ({ page }) => {
-  const bank = iqBank();
-  const result = scoreIqAnswers(bank, bank.map((item) => ({ questionId: item.id, selectedAnswer: item.id % 2 ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 1000 })), 700_000);
-  const full = iqView(result, bank, 'full', 'en');
+  const bank = iqBank(0);
+  const result = scoreIqSheet({ formId: 0, reliability: 0.75, answers: bank.map((item) => ({ questionId: item.id, selectedAnswer: item.id % 2 ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 1000 })), timeSpent: 700_000 });
+  const full = iqView(result, 'full', 'en');
   await page.goto('/eng');
   await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify({ result: value })), full);
   await page.goto('/eng/results');

@@ -1,4 +1,5 @@
 /** Promo codes (every refusal, and no over-redemption under concurrency) and notification delivery to the providers. */
+import { createHash } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { receivedBy, TELEGRAM } from '../support/fake-providers.ts';
@@ -75,11 +76,14 @@ describe('notifications', () => {
     for (const r of [telegram, put, tags!]) expect(r.problems).toEqual([]);
   });
 
-  it('a high IQ result tags the member high_iq', async () => {
+  it('a perfect sheet tags the member above_average_iq (at the stated reliability no reading reaches the 130 of high_iq)', async () => {
     const { iqBank } = await import('../../src/domain/iq/bank.ts');
     const email = uniqueEmail('high');
     const client = await user(email);
-    await client.post('/api/tests/iq/score', { answers: iqBank().map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
-    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.endsWith('/tags') && r.body.includes('high_iq')), { timeout: 10_000 }).toBe(true);
+    await client.post('/api/tests/iq/score', { answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
+    const member = createHash('md5').update(email.toLowerCase()).digest('hex');
+    const tagged = async (tag: string) => (await receivedBy(fake)).some((r) => r.path.endsWith(`${member}/tags`) && r.body.includes(`"${tag}"`));
+    await expect.poll(() => tagged('above_average_iq'), { timeout: 10_000 }).toBe(true);
+    expect(await tagged('high_iq')).toBe(false);
   });
 });

@@ -1,15 +1,21 @@
 /** Saving results: signed-in scoring, claiming a visitor's tokens (idempotent), ownership, history and stats. */
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 
 const base = inject('baseUrl');
-const bank = iqBank();
+const bank = iqBank(0);
 const iqSheet = (right: number) => ({
   answers: bank.map((item, i) => ({ questionId: item.id, selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 2000 })),
   timeSpent: 500_000,
   lang: 'uk',
+});
+const formSheet = (formId: number) => ({
+  formId,
+  answers: iqBank(formId).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 20_000 })),
+  timeSpent: 500_000,
+  lang: 'en',
 });
 const careerSheet = () => ({ answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 })), timeSpent: 300_000, lang: 'en' });
 
@@ -29,7 +35,21 @@ describe('saving results', () => {
     expect(again.id).toBe(first.id);
     const history = await (await client.get('/api/results?type=iq')).json();
     expect(history.items.map((i: { id: string }) => i.id)).toEqual([first.id]);
-    expect(history.items[0]).toMatchObject({ iqEstimate: 138, ratingLabel: 'gifted' });
+    expect(history.items[0]).toMatchObject({ iqEstimate: 128, iqBound: null, ratingLabel: 'superior' });
+  });
+
+  it('serves a signed-in user a form not taken while one remains, then the one taken longest ago', async () => {
+    const client = await user();
+    const taken: number[] = [];
+    for (let i = 0; i < IQ_FORM_IDS.length; i++) {
+      const { formId } = await (await client.get('/api/tests/iq/form?lang=uk')).json();
+      expect(taken).not.toContain(formId);
+      taken.push(formId);
+      const saved = await (await client.post('/api/tests/iq/score', { ...formSheet(formId), submissionId: crypto.randomUUID() })).json();
+      const read = await (await client.get(`/api/results/iq/${saved.id}?lang=en`)).json();
+      expect(read.result).toMatchObject({ formId, score: 43, reliability: 0.75 });
+    }
+    expect((await (await client.get('/api/tests/iq/form?lang=uk')).json()).formId).toBe(taken[0]);
   });
 
   it('claims a visitor token into the account, once however often it is claimed', async () => {
@@ -80,6 +100,6 @@ describe('saving results', () => {
     await client.post('/api/tests/professional/score', careerSheet());
     const stats = await (await client.get('/api/me/stats')).json();
     expect(stats).toMatchObject({ totalTests: 1, professionalTests: 1, bestIQ: null, averageIQ: null, averageAccuracy: null, improvementTrend: null });
-    expect(stats.achievements.unlocked).toEqual(['firstTest', 'gifted', 'speed', 'perfect']);
+    expect(stats.achievements.unlocked).toEqual(['firstTest', 'speed', 'perfect']);
   });
 });

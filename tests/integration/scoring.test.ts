@@ -3,34 +3,50 @@
  * tokens, and bad input refused with a 4xx and a message key.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 
 const base = inject('baseUrl');
-const bank = iqBank();
+const bank = iqBank(0);
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 /** An IQ sheet answering right exactly the items `right` accepts. */
-const iqSheet = (right: (item: (typeof bank)[number]) => boolean, lang: 'uk' | 'en' = 'uk') => ({
-  answers: bank.map((item) => ({ questionId: item.id, selectedAnswer: right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 30_000 })),
+const iqSheet = (right: (item: (typeof bank)[number]) => boolean, lang: 'uk' | 'en' = 'uk', formId = 0) => ({
+  formId,
+  answers: iqBank(formId).map((item) => ({ questionId: item.id, selectedAnswer: right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 30_000 })),
   timeSpent: 600_000,
   lang,
 });
 
 describe('POST /api/tests/iq/score', () => {
   it.each([
-    ['every item right', () => true, 43, 138],
-    ['every item wrong', () => false, 0, 70],
-    ['the hard items and item 1 right (raw 22)', (i: (typeof bank)[number]) => i.difficulty === 'hard' || i.id === 1, 22, 100],
-  ])('scores %s', async (_name, right, raw, iq) => {
+    ['every item right', () => true, 43],
+    ['every item wrong', () => false, 0],
+    ['the hard items and item 1 right (raw 22)', (i: (typeof bank)[number]) => i.difficulty === 'hard' || i.id === 1, 22],
+  ])('scores %s as a provisional IQ with its 95 %% interval, at the stated reliability', async (_name, right, raw) => {
     const res = await post('/api/tests/iq/score', iqSheet(right));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.result).toMatchObject({ kind: 'iq', score: raw, iqEstimate: iq, iqRange: [iq - 7, iq + 7], totalQuestions: 20 });
+    const { iqEstimate, iqBound, iqInterval, percentile, ratingLabel } = readIq(raw, STATED_RELIABILITY);
+    expect(body.result).toMatchObject({ kind: 'iq', formId: 0, score: raw, iqEstimate, iqBound, iqInterval, percentile, ratingLabel, reliability: 0.75, totalQuestions: 20, cautions: raw ? [] : ['below_chance'] });
     expect(body.token).toMatch(/^v1\./);
+  });
+
+  it.each(IQ_FORM_IDS.map((f) => [f]))("scores form %i against that form's key", async (formId) => {
+    const right = await (await post('/api/tests/iq/score', iqSheet(() => true, 'en', formId))).json();
+    expect(right.result).toMatchObject({ formId, score: 43 });
+    const other = IQ_FORM_IDS.find((f) => f !== formId)!;
+    const misfiled = await (await post('/api/tests/iq/score', { ...iqSheet(() => true, 'en', other), formId })).json();
+    expect(misfiled.result.score).toBeLessThan(43);
+  });
+
+  it('cautions about a rushed sheet', async () => {
+    const rushed = { ...iqSheet(() => true), answers: iqSheet(() => true).answers.map((a) => ({ ...a, timeSpent: 900 })), timeSpent: 19_000 };
+    expect((await (await post('/api/tests/iq/score', rushed)).json()).result.cautions).toEqual(['too_fast']);
   });
 
   it('answers a visitor with the teaser: no breakdown, no key, no explanations', async () => {
@@ -55,6 +71,8 @@ describe('POST /api/tests/iq/score', () => {
     ['an unknown question', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }] }, 422, 'score.error.unknown_question'],
     ['too few answers', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.slice(0, 12) }, 422, 'score.error.answer_count'],
     ['no answers at all', { answers: [], timeSpent: 0 }, 422, 'score.error.answer_count'],
+    ['a form that does not exist', { ...iqSheet(() => true), formId: 99 }, 400, 'api.error.invalid_body'],
+    ['a form id that is not a number', { ...iqSheet(() => true), formId: '1' }, 400, 'api.error.invalid_body'],
   ])('refuses %s', async (_name, body, status, key) => {
     const res = await post('/api/tests/iq/score', body);
     expect(res.status).toBe(status);
@@ -85,6 +103,39 @@ describe('POST /api/tests/iq/score', () => {
   });
 });
 
+describe('GET /api/tests/iq/form', () => {
+  const get = (query: string) => fetch(`${base}/api/tests/iq/form?${query}`);
+
+  it('gives a visitor a form with its questions and no key', async () => {
+    const res = await get('lang=en');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    const body = JSON.parse(text);
+    expect(IQ_FORM_IDS).toContain(body.formId);
+    expect(body.questions).toHaveLength(20);
+    expect(body.questions[0]).toEqual(expect.objectContaining({ id: 1, type: iqBank(body.formId)[0].type, text: iqBank(body.formId)[0].question.en }));
+    expect(text).not.toMatch(/correctAnswer|explanation/);
+  });
+
+  it('gives a form the browser has not taken yet, and the one taken longest ago once all are', async () => {
+    for (let i = 0; i < 10; i++) expect((await (await get('lang=uk&taken=0,2,3')).json()).formId).toBe(1);
+    expect((await (await get('lang=uk&taken=3,0,2,1')).json()).formId).toBe(3);
+  });
+
+  it('gives the asked form again (resuming a test), in the asked language', async () => {
+    const body = await (await get('lang=uk&formId=2')).json();
+    expect(body).toMatchObject({ formId: 2, lang: 'uk' });
+    expect(body.questions[0].text).toBe(iqBank(2)[0].question.uk);
+  });
+
+  it.each(['formId=4', 'formId=-1', 'formId=', 'formId=1e0', 'taken=0,x', 'taken=9'])('refuses %s with 400', async (query) => {
+    const res = await get(`lang=en&${query}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('form.error.unknown');
+  });
+});
+
 describe('POST /api/tests/professional/score', () => {
   const core = coreQuestionsInOrder();
   const coreSheet = (yes: (type: number, n: number) => boolean) => {
@@ -100,7 +151,7 @@ describe('POST /api/tests/professional/score', () => {
     const res = await post('/api/tests/professional/score', { answers: coreSheet((type) => type === 5), timeSpent: 400_000, lang: 'en' });
     expect(res.status).toBe(200);
     const { result, token } = await res.json();
-    expect(result).toMatchObject({ kind: 'professional', access: 'teaser', primaryType: 5, personalityType: 'Expert', totalQuestions: 56, additionalQuestionsNeeded: false });
+    expect(result).toMatchObject({ kind: 'professional', access: 'teaser', primaryType: 5, personalityType: 'Expert', totalQuestions: 54, additionalQuestionsNeeded: false, tiedTypes: [] });
     expect(result.enneagramScores).toMatchObject({ 5: 6, 1: 0 });
     expect(result).not.toHaveProperty('profile');
     expect(token).toMatch(/^v1\./);
@@ -114,7 +165,16 @@ describe('POST /api/tests/professional/score', () => {
     const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 6, timeSpent: 3000 }));
     const res = await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'uk' });
     expect(res.status).toBe(200);
-    expect((await res.json()).result).toMatchObject({ primaryType: 6, personalityType: 'Аналітик', tiedTypes: [2, 6], additionalQuestionsNeeded: true });
+    expect((await res.json()).result).toMatchObject({ primaryType: 6, personalityType: 'Аналітик', tiedTypes: [], tieBreakScores: { 2: 0, 6: 5 }, additionalQuestionsNeeded: true });
+  });
+
+  it('reports a tie the tie-break statements leave, with each tied type', async () => {
+    const answers = coreSheet((type, n) => (type === 3 || type === 7) && n < 5);
+    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: true, timeSpent: 3000 }));
+    const { result } = await (await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'en' })).json();
+    expect(result.tiedTypes.slice().sort()).toEqual([3, 7]);
+    expect(result.tiedProfiles.map((p: { title: string }) => p.title).sort()).toEqual(['Frontman', 'Generator']);
+    expect([3, 7]).toContain(result.primaryType);
   });
 
   it('refuses tie-break statements nobody asked for, and yes/no given as numbers', async () => {
@@ -132,6 +192,12 @@ describe('POST /api/results/from-token', () => {
     expect(res.status).toBe(200);
     const { result } = await res.json();
     expect(result).toMatchObject({ primaryType: 5, personalityType: 'Expert', language: 'en', access: 'teaser' });
+  });
+
+  it('reads an IQ token on the form and reliability it was scored with', async () => {
+    const scored = await (await post('/api/tests/iq/score', iqSheet(() => true, 'uk', 3))).json();
+    const { result } = await (await post('/api/results/from-token', { token: scored.token, lang: 'en' })).json();
+    expect(result).toMatchObject({ formId: 3, score: 43, reliability: 0.75, iqEstimate: scored.result.iqEstimate, language: 'en' });
   });
 
   it('refuses a tampered or made-up token', async () => {

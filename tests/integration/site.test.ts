@@ -77,9 +77,9 @@ describe('static site', () => {
     expect(sitemap).not.toContain('/profile</loc>');
   });
 
-  it('ships the questions per test and language without answers, and every matrix image they name', async () => {
-    for (const lang of ['uk', 'en']) {
-      const iqRes = await fetch(`${base}/data/iq/${lang}.json`);
+  it('ships the questions per form and language without answers, and every matrix image they name', async () => {
+    for (const [lang, formId] of [['uk', 0], ['en', 1], ['uk', 2], ['en', 3]]) {
+      const iqRes = await fetch(`${base}/api/tests/iq/form?lang=${lang}&formId=${formId}`);
       expect(iqRes.status).toBe(200);
       const text = await iqRes.text();
       expect(text).not.toMatch(/"correctAnswer"|"explanation"/);

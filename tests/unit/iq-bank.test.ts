@@ -1,17 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { IQ_CATEGORIES, iqBank, publicIqQuestions } from '../../src/domain/iq/bank.ts';
+import { IQ_CATEGORIES, IQ_FORM_IDS, iqBank, nextIqForm, publicIqQuestions } from '../../src/domain/iq/bank.ts';
 import { DIFFICULTY_WEIGHTS, MAX_RAW_SCORE } from '../../src/domain/iq/scoring.ts';
 import { defensibleOptions } from '../../src/domain/matrices/solve.ts';
 
-const bank = iqBank();
 const rank = { easy: 1, medium: 2, hard: 3 } as const;
+const blueprint = (form: number) => iqBank(form).map((i) => `${i.id}:${i.type}:${i.difficulty}:${i.image ? 'matrix' : 'text'}`);
 
-describe('the IQ form', () => {
-  it('has 20 items numbered 1–20', () => {
-    expect(bank.map((i) => i.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+describe('the parallel IQ forms', () => {
+  it('are at least four, with at least 56 authored text items between them', () => {
+    expect(IQ_FORM_IDS.length).toBeGreaterThanOrEqual(4);
+    expect(IQ_FORM_IDS.flatMap((f) => iqBank(f).filter((i) => !i.image)).length).toBeGreaterThanOrEqual(56);
   });
 
-  it('weighs exactly 43 points, the maximum the percentile table assumes', () => {
+  it('follow one blueprint: the same type, difficulty and kind of item at every position', () => {
+    for (const form of IQ_FORM_IDS) expect(blueprint(form), `form ${form}`).toEqual(blueprint(0));
+  });
+
+  it('share no text item and no matrix', () => {
+    const texts = IQ_FORM_IDS.flatMap((f) => iqBank(f).filter((i) => !i.image).map((i) => `${i.question.en} ${i.options.en.join('|')}`));
+    expect(new Set(texts).size).toBe(texts.length);
+    const matrices = IQ_FORM_IDS.flatMap((f) => iqBank(f).filter((i) => i.image).map((i) => i.image!.alt.en));
+    expect(new Set(matrices).size).toBe(matrices.length);
+  });
+
+  it('serve a form not taken yet while one remains, then the one taken longest ago', () => {
+    for (let i = 0; i < 50; i++) expect([1, 3]).toContain(nextIqForm([2, 0], Math.random));
+    expect(nextIqForm([0, 1, 2], () => 0.99)).toBe(3);
+    expect(nextIqForm([2, 0, 3, 1])).toBe(2);
+    const seen = new Set(Array.from({ length: 200 }, () => nextIqForm([])));
+    expect(seen).toEqual(new Set(IQ_FORM_IDS));
+  });
+});
+
+describe.each(IQ_FORM_IDS.map((f) => [f]))('IQ form %i', (form) => {
+  const bank = iqBank(form);
+
+  it('has 20 items numbered 1–20 weighing exactly 43 points, the maximum the percentile table assumes', () => {
+    expect(bank.map((i) => i.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(bank.reduce((s, i) => s + DIFFICULTY_WEIGHTS[i.difficulty], 0)).toBe(MAX_RAW_SCORE);
   });
 
@@ -20,7 +45,7 @@ describe('the IQ form', () => {
     for (let i = 1; i < bank.length; i++) expect(rank[bank[i].difficulty]).toBeGreaterThanOrEqual(rank[bank[i - 1].difficulty]);
   });
 
-  it('gives every item both languages, six options and an explanation', () => {
+  it('gives every item both languages, six distinct options and an explanation', () => {
     for (const item of bank) {
       for (const lang of ['uk', 'en'] as const) {
         expect(item.question[lang].trim(), `${item.id} ${lang}`).not.toBe('');
@@ -33,48 +58,44 @@ describe('the IQ form', () => {
     }
   });
 
-  it('writes Ukrainian in Cyrillic and English in Latin script', () => {
-    for (const item of bank) {
+  it('writes Ukrainian in Cyrillic with its own apostrophe, and English in Latin script', () => {
+    for (const item of bank.filter((i) => !i.image)) {
+      const uk = [item.question.uk, ...item.options.uk, item.explanation.uk].join(' ');
       expect(item.question.uk).toMatch(/[а-яіїєґ]/i);
-      expect(item.question.en).not.toMatch(/[а-яіїєґ]/i);
-      expect(item.explanation.en).not.toMatch(/[а-яіїєґ]/i);
+      expect(uk, `${form}/${item.id}`).not.toMatch(/[ыэъё']/i);
+      const en = [item.question.en, ...item.options.en, item.explanation.en].join(' ');
+      expect(en, `${form}/${item.id}`).not.toMatch(/[а-яіїєґ]/i);
     }
   });
 
   it('makes every spatial item a generated matrix with text alternatives in both languages', () => {
     const spatial = bank.filter((i) => i.type === 'spatial');
-    expect(spatial.length).toBeGreaterThanOrEqual(4);
+    expect(spatial.length).toBe(6);
     for (const item of spatial) {
       const image = item.image!;
-      expect(image.src).toBe(`/images/iq/q${item.id}.svg`);
-      expect(item.options.uk[0]).toBe(`/images/iq/q${item.id}-1.svg`);
+      expect(image.src).toBe(`/images/iq/f${form}-q${item.id}.svg`);
+      expect(item.options.uk[0]).toBe(`/images/iq/f${form}-q${item.id}-1.svg`);
       expect(image.alt.uk).toMatch(/^Матриця 3 на 3\./);
       expect(image.alt.en).toMatch(/^A 3 by 3 matrix\./);
-      expect(image.optionAlts.uk).toHaveLength(6);
       expect(new Set(image.optionAlts.en).size).toBe(6);
+      expect(new Set(image.optionAlts.uk).size).toBe(6);
       expect(defensibleOptions(image.matrix.matrix.panels, image.matrix.options)).toEqual([item.correctAnswer]);
     }
   });
 
   it('spreads the correct answers over the option positions', () => {
-    const positions = new Set(bank.map((i) => i.correctAnswer));
-    expect(positions.size).toBe(6);
+    const counts = [0, 0, 0, 0, 0, 0];
+    for (const item of bank) counts[item.correctAnswer]++;
+    expect(counts.filter((n) => n > 0).length, `form ${form}: ${counts}`).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...counts), `form ${form}: ${counts}`).toBeLessThanOrEqual(6);
   });
 
   it('ships questions to the browser without answers or explanations', () => {
     for (const lang of ['uk', 'en'] as const) {
-      const text = JSON.stringify(publicIqQuestions(lang));
+      const text = JSON.stringify(publicIqQuestions(lang, form));
       expect(text).not.toContain('correctAnswer');
       expect(text).not.toContain('explanation');
       expect(text).not.toContain(bank[0].explanation[lang]);
     }
-  });
-
-  it('can build a parallel form from other seeds, just as sound', () => {
-    const other = iqBank(1);
-    const spatial = other.filter((i) => i.image);
-    expect(spatial.map((i) => i.image!.alt.en)).not.toEqual(bank.filter((i) => i.image).map((i) => i.image!.alt.en));
-    expect(spatial[0].image!.src).toBe(`/images/iq/f1-q${spatial[0].id}.svg`);
-    for (const item of spatial) expect(defensibleOptions(item.image!.matrix.matrix.panels, item.image!.matrix.options)).toEqual([item.correctAnswer]);
   });
 });

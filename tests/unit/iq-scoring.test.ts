@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { correctnessAssessment, iqCautions, scoreIqSheet, speedAssessment, DIFFICULTY_WEIGHTS, MAX_RAW_SCORE, type IqAnswer } from '../../src/domain/iq/scoring.ts';
 import {
-  correctnessAssessment, iqFromPercentile, levelOf, MEASUREMENT_ERROR, percentileFromRawScore, percentileText, ratingLabel,
-  scoreIqAnswers, speedAssessment, DIFFICULTY_WEIGHTS,
-} from '../../src/domain/iq/scoring.ts';
+  BOUNDS, iqFromPercentile, normalCdf, observedIq, percentileFromRawScore, percentileOfIq, ratingLabel, readIq, STATED_RELIABILITY,
+} from '../../src/domain/iq/reading.ts';
+import { iqReadingTexts } from '../../src/lib/iq-reading.ts';
+import { t } from '../../src/i18n/index.ts';
 
 describe('raw score → percentile (spec table, linear between points)', () => {
   it.each([[0, 1], [5, 5], [10, 15], [15, 30], [22, 50], [28, 70], [34, 85], [39, 95], [43, 99]])('raw %i → %i', (raw, p) => {
@@ -33,12 +35,6 @@ describe('labels and assessments at every boundary', () => {
   ] as const)('IQ %i is %s', (iq, label) => {
     expect(ratingLabel(iq)).toBe(label);
   });
-  it.each([[130, 'top2'], [129, 'top16'], [115, 'top16'], [114, 'top50'], [100, 'top50'], [99, 'top84']] as const)('percentile text of %i is %s', (iq, text) => {
-    expect(percentileText(iq)).toBe(text);
-  });
-  it.each([[130, 98], [115, 84], [100, 50], [85, 16], [84, 2]])('detailed level of %i puts it at the %i percentile', (iq, p) => {
-    expect(levelOf(iq).percentile).toBe(p);
-  });
   it.each([[899_999, 'fast'], [900_000, 'average'], [1_199_999, 'average'], [1_200_000, 'methodical']] as const)('%i ms is %s', (ms, speed) => {
     expect(speedAssessment(ms)).toBe(speed);
   });
@@ -47,38 +43,127 @@ describe('labels and assessments at every boundary', () => {
   });
 });
 
-describe('scoring an answer sheet', () => {
-  const bank = iqBank();
-  const sheet = (right: (id: number) => boolean) =>
-    bank.map((item) => ({ questionId: item.id, selectedAnswer: right(item.id) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 20_000 }));
+describe('the reading: a provisional IQ-equivalent with its 95 % interval', () => {
+  it('regresses the observed IQ towards 100 by the reliability (estimated true score)', () => {
+    expect(observedIq(22)).toBe(100);
+    expect(readIq(22, 0.75).iqEstimate).toBe(100);
+    expect(observedIq(43)).toBeCloseTo(137.9, 1);
+    expect(readIq(43, 0.75).iqEstimate).toBe(Math.round(100 + 0.75 * (observedIq(43) - 100)));
+    expect(readIq(0, 0.75).iqEstimate).toBe(Math.round(100 + 0.75 * (70 - 100)));
+  });
 
-  it('weights a perfect sheet to 43 and an empty one to 0', () => {
-    expect(scoreIqAnswers(bank, sheet(() => true), 400_000)).toMatchObject({ score: 43, correctAnswers: 20, iqEstimate: 138, accuracy: 100 });
-    expect(scoreIqAnswers(bank, sheet(() => false), 400_000)).toMatchObject({ score: 0, correctAnswers: 0, iqEstimate: 70, accuracy: 0 });
+  it('gives a 95 % interval of ±1.96 · 15 · √(r(1 − r)): ±13 at the stated .75', () => {
+    expect(STATED_RELIABILITY).toBe(0.75);
+    const { iqInterval } = readIq(22, 0.75);
+    expect(iqInterval).toEqual([87, 113]);
+    expect(readIq(22, 0.9).iqInterval).toEqual([91, 109]);
+  });
+
+  it('takes percentiles from the normal curve of the IQ scale', () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+    expect(normalCdf(1.96)).toBeCloseTo(0.975, 4);
+    expect(normalCdf(-1)).toBeCloseTo(0.1587, 4);
+    expect([percentileOfIq(100), percentileOfIq(115), percentileOfIq(85), percentileOfIq(130), percentileOfIq(160)]).toEqual([50, 84, 16, 98, 99]);
+  });
+
+  const numbers = (text: string) => (text.match(/\d+/g) ?? []).map(Number);
+  const readings = [STATED_RELIABILITY, 0.6, 0.85, 0.93].flatMap((r) => Array.from({ length: MAX_RAW_SCORE + 1 }, (_, raw) => ({ raw, r, reading: readIq(raw, r) })));
+
+  it('never disagrees with itself, for every raw score 0–43 and several reliabilities', () => {
+    for (const { raw, r, reading } of readings) {
+      const at = `raw ${raw}, r ${r}`;
+      const { iqEstimate, iqBound, iqInterval, percentile, percentileInterval, ratingLabel: band } = reading;
+      expect(iqInterval[0], at).toBeLessThanOrEqual(iqEstimate);
+      expect(iqInterval[1], at).toBeGreaterThanOrEqual(iqEstimate);
+      expect(iqInterval[1] - iqInterval[0], at).toBeCloseTo(2 * 1.96 * 15 * Math.sqrt(r * (1 - r)), -0.5);
+      expect(iqBound, at).toBe(iqEstimate < BOUNDS.low ? 'below' : iqEstimate > BOUNDS.high ? 'above' : null);
+      const shown = iqBound === 'below' ? BOUNDS.low : iqBound === 'above' ? BOUNDS.high : iqEstimate;
+      expect(percentile, at).toBe(percentileOfIq(shown));
+      expect(percentileInterval, at).toEqual([percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])]);
+      expect(percentileInterval[0] <= percentile && percentile <= percentileInterval[1], at).toBe(true);
+      expect(band, at).toBe(ratingLabel(iqEstimate));
+      if (iqBound === 'below') expect(band, at).toBe('low');
+      if (iqBound === 'above') expect(['gifted', 'genius'], at).toContain(band);
+    }
+  });
+
+  it('rises with the raw score and never crosses the measurable range unannounced', () => {
+    for (const r of [STATED_RELIABILITY, 0.93]) {
+      const line = readings.filter((x) => x.r === r).map((x) => x.reading);
+      for (let i = 1; i < line.length; i++) {
+        expect(line[i].iqEstimate).toBeGreaterThanOrEqual(line[i - 1].iqEstimate);
+        expect(line[i].percentile).toBeGreaterThanOrEqual(line[i - 1].percentile);
+      }
+    }
+  });
+
+  it.each(['uk', 'en'] as const)('says in %s exactly the figures it computed, and nothing else', (lang) => {
+    const tr = (key: string, vars?: Record<string, string | number>) => t(lang, key, vars);
+    for (const { raw, r, reading } of readings) {
+      const at = `raw ${raw}, r ${r}`;
+      const texts = iqReadingTexts(tr, reading);
+      if (reading.iqBound) {
+        expect(numbers(texts.value), at).toEqual([reading.iqBound === 'below' ? BOUNDS.low : BOUNDS.high]);
+        expect(numbers(texts.percentile), at).toEqual([reading.iqBound === 'below' ? reading.percentile : 100 - reading.percentile]);
+      } else {
+        expect(texts.value, at).toBe(String(reading.iqEstimate));
+        expect(numbers(texts.percentile), at).toEqual([reading.percentile, 95, ...reading.percentileInterval]);
+      }
+      expect(numbers(texts.interval), at).toEqual([95, ...reading.iqInterval]);
+      expect(texts.band, at).toContain(t(lang, `iq.label.${reading.ratingLabel}`));
+      for (const text of Object.values(texts)) expect(text, at).not.toContain('{');
+    }
+  });
+});
+
+const sheetOf = (form: number, right: (id: number) => boolean, timeSpent = 20_000): IqAnswer[] =>
+  iqBank(form).map((item) => ({ questionId: item.id, selectedAnswer: right(item.id) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent }));
+
+describe.each(IQ_FORM_IDS.map((f) => [f]))('scoring a sheet of form %i', (formId) => {
+  const bank = iqBank(formId);
+  const score = (answers: IqAnswer[], timeSpent = 600_000, reliability = STATED_RELIABILITY) => scoreIqSheet({ formId, answers, timeSpent, reliability });
+
+  it("scores against this form's own key and records the form and reliability", () => {
+    // At the stated .75 even a perfect sheet reads 128: the form cannot place anyone above 130 with confidence.
+    expect(score(sheetOf(formId, () => true))).toMatchObject({ formId, score: 43, maxScore: 43, correctAnswers: 20, accuracy: 100, reliability: 0.75, iqEstimate: 128, iqBound: null });
+    expect(score(sheetOf(formId, () => true), 600_000, 0.93)).toMatchObject({ iqBound: 'above' });
+    expect(score(sheetOf(formId, () => false))).toMatchObject({ score: 0, correctAnswers: 0, accuracy: 0, iqEstimate: 78, iqBound: 'below', cautions: ['below_chance'] });
+    const other = IQ_FORM_IDS.find((f) => f !== formId)!;
+    expect(score(sheetOf(other, () => true)).score, 'another form\'s key').toBeLessThan(43);
   });
 
   it('counts an answer only when the selected option is the correct one, weighted by difficulty', () => {
     const hard = new Set(bank.filter((i) => i.difficulty === 'hard').map((i) => i.id));
-    const result = scoreIqAnswers(bank, sheet((id) => hard.has(id) || id === 1), 600_000);
+    const result = score(sheetOf(formId, (id) => hard.has(id) || id === 1));
     expect(result.score).toBe(hard.size * DIFFICULTY_WEIGHTS.hard + 1);
-    expect(result.score).toBe(22);
-    expect(result.iqEstimate).toBe(100);
-    expect(result.ratingLabel).toBe('average');
+    expect(result).toMatchObject({ score: 22, iqEstimate: 100, ratingLabel: 'average', iqInterval: [87, 113], percentile: 50 });
   });
 
   it('breaks the result down by category as percent correct', () => {
-    const result = scoreIqAnswers(bank, sheet((id) => bank.find((i) => i.id === id)!.type === 'spatial'), 600_000);
+    const result = score(sheetOf(formId, (id) => bank.find((i) => i.id === id)!.type === 'spatial'));
     expect(result.breakdown).toEqual({ logical: 0, spatial: 100, mathematical: 0, verbal: 0 });
   });
 
-  it('gives an honest range of ± one measurement error around the estimate', () => {
-    const result = scoreIqAnswers(bank, sheet(() => true), 600_000);
-    expect(MEASUREMENT_ERROR).toBe(7);
-    expect(result.iqRange).toEqual([131, 145]);
-  });
-
   it('reports average seconds per question, never below 1', () => {
-    expect(scoreIqAnswers(bank, sheet(() => true), 600_000).averageTimePerQuestion).toBe(30);
-    expect(scoreIqAnswers(bank, sheet(() => true), 3_000).averageTimePerQuestion).toBe(1);
+    expect(score(sheetOf(formId, () => true), 600_000).averageTimePerQuestion).toBe(30);
+    expect(score(sheetOf(formId, () => true), 3_000).averageTimePerQuestion).toBe(1);
+  });
+});
+
+describe('cautions', () => {
+  const answers = (ms: number[]) => ms.map((timeSpent, i) => ({ questionId: i + 1, selectedAnswer: 0, timeSpent }));
+  it('flag a sheet answered in under 2 minutes, or at a median under 5 s an item', () => {
+    expect(iqCautions(answers(Array(20).fill(6_000)), 119_999, 30, 43)).toEqual(['too_fast']);
+    expect(iqCautions(answers([...Array(11).fill(4_000), ...Array(9).fill(60_000)]), 600_000, 30, 43)).toEqual(['too_fast']);
+    expect(iqCautions(answers([...Array(10).fill(4_000), ...Array(10).fill(6_000)]), 600_000, 30, 43)).toEqual([]);
+    expect(iqCautions(answers(Array(20).fill(6_000)), 120_000, 30, 43)).toEqual([]);
+  });
+  it('flag fewer weighted points than guessing gives (43 / 6 ≈ 7.2)', () => {
+    expect(iqCautions(answers(Array(20).fill(30_000)), 600_000, 7, 43)).toEqual(['below_chance']);
+    expect(iqCautions(answers(Array(20).fill(30_000)), 600_000, 8, 43)).toEqual([]);
+    expect(iqCautions(answers(Array(20).fill(1_000)), 19_000, 0, 43)).toEqual(['too_fast', 'below_chance']);
+  });
+  it('come with the scored result', () => {
+    expect(scoreIqSheet({ formId: 0, answers: sheetOf(0, () => true, 900), timeSpent: 19_000, reliability: 0.75 }).cautions).toEqual(['too_fast']);
   });
 });

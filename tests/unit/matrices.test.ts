@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateMatrixItem, TEMPLATES } from '../../src/domain/matrices/generate.ts';
-import { differingAttributes, samePanel, type Panel } from '../../src/domain/matrices/model.ts';
+import { samePanel, type Panel } from '../../src/domain/matrices/model.ts';
+import { FEATURE_COUNT, features, shortcutOdds, STRATEGIES, type Strategy } from '../../src/domain/matrices/shortcuts.ts';
 import { defensibleOptions, isUnambiguous, predictMissing } from '../../src/domain/matrices/solve.ts';
 import { describeMatrix, describePanel, explainMatrix } from '../../src/domain/matrices/describe.ts';
 import { renderMatrix, renderOption } from '../../src/domain/matrices/render.ts';
@@ -18,15 +19,15 @@ describe.each(templates)('generated %s matrices', (template) => {
     }
   });
 
-  it('have five distractors distinct from each other and the answer, each one attribute away', () => {
+  it('have six distinct options in which every value of every attribute appears equally often', () => {
     for (const seed of seeds) {
       const item = generateMatrixItem(template, seed);
-      const answer = item.options[item.correctAnswer];
-      const distractors = item.options.filter((_, i) => i !== item.correctAnswer);
-      expect(distractors).toHaveLength(5);
-      for (const [i, d] of distractors.entries()) {
-        expect(differingAttributes(d, answer), `seed ${seed}`).toHaveLength(1);
-        for (const other of distractors.slice(i + 1)) expect(samePanel(d, other)).toBe(false);
+      expect(new Set(item.options.map((o) => features(o).join())).size, `seed ${seed}`).toBe(6);
+      for (let f = 0; f < FEATURE_COUNT; f++) {
+        const counts = new Map<number, number>();
+        for (const o of item.options) counts.set(features(o)[f], (counts.get(features(o)[f]) ?? 0) + 1);
+        // 6 (constant), 3 + 3 (a cube dimension) or 2 + 2 + 2 (the three-valued side of a 3×2 factorial).
+        expect([[6], [3, 3], [2, 2, 2]], `seed ${seed}, feature ${f}`).toContainEqual([...counts.values()]);
       }
     }
   });
@@ -63,5 +64,31 @@ describe('the independent reader', () => {
     const panels = [1, 2, 3].map((r) => [1, 2, 3].map((count) => ({ ...base, shape: r, count })));
     const wrong = { ...panels[2][2], count: 2 };
     expect(defensibleOptions(panels, [wrong, panels[2][2]])).toEqual([1]);
+  });
+});
+
+describe('the shortcut battery: no way of choosing without the matrix beats chance by more than half', () => {
+  const SEEDS = 1000;
+  const CHANCE = 1 / 6;
+  const odds = (item: ReturnType<typeof generateMatrixItem>) => shortcutOdds(item.matrix.panels.flat().slice(0, 8), item.options, item.correctAnswer);
+
+  it.each(templates)('%s over 1,000 seeds', (template) => {
+    const totals = Object.fromEntries(STRATEGIES.map((s) => [s, 0])) as Record<Strategy, number>;
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      const item = generateMatrixItem(template, seed * 7919);
+      const o = odds(item);
+      for (const s of STRATEGIES) {
+        expect(o[s], `${s} isolates the answer on seed ${seed * 7919}`).toBeLessThan(1);
+        totals[s] += o[s];
+      }
+    }
+    for (const s of STRATEGIES) expect(totals[s] / SEEDS, s).toBeLessThanOrEqual(1.5 * CHANCE);
+  });
+
+  it('catches the old design, where each distractor changed one attribute of the answer', () => {
+    const item = generateMatrixItem('shape-fill-count', 11);
+    const answer = item.options[item.correctAnswer];
+    const old = [answer, { ...answer, shape: (answer.shape + 1) % 6 }, { ...answer, shape: (answer.shape + 2) % 6 }, { ...answer, fill: (answer.fill + 1) % 3 }, { ...answer, fill: (answer.fill + 2) % 3 }, { ...answer, count: answer.count === 1 ? 2 : 1 }];
+    expect(odds({ ...item, options: old, correctAnswer: 0 }).mode).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet } from '../../src/domain/sheets.ts';
 
-const bank = iqBank();
+const bank = iqBank(2);
 const iq = () => bank.map((item) => ({ questionId: item.id, selectedAnswer: 0, timeSpent: 1 }));
 const core = () => coreQuestionsInOrder().map((q, i) => ({ questionId: q.id, selectedAnswer: i % 3 === 0, timeSpent: 1 }));
 
@@ -24,13 +24,14 @@ describe('career answer sheets', () => {
   });
   it('refuse a sheet missing a core statement', () => expect(checkCareerSheet(core().slice(1))).toBe('score.error.answer_count'));
   it('require the tie-break statements of a tie, and only those', () => {
-    const tied = core().map((a) => ({ ...a, selectedAnswer: true })); // 8 and 9 tie with 7 yes each
+    const eightAndNine = new Set(coreQuestionsInOrder().filter((q) => q.type >= 8).map((q) => q.id));
+    const tied = core().map((a) => ({ ...a, selectedAnswer: eightAndNine.has(a.questionId) })); // 8 and 9 tie with 6 Yes each
     const { tieBreak } = tieAfterCore(tied);
-    expect(tieBreak.map((q) => q.type).sort()).toEqual([8, 8, 8, 8, 9, 9, 9, 9]);
+    expect(tieBreak.map((q) => q.type).sort()).toEqual([8, 8, 8, 8, 8, 9, 9, 9, 9, 9]);
     expect(checkCareerSheet(tied)).toBe('score.error.answer_count');
     const complete = [...tied, ...tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: false, timeSpent: 1 }))];
     expect(checkCareerSheet(complete)).toBeNull();
-    expect(checkCareerSheet([...complete, { questionId: 57, selectedAnswer: true, timeSpent: 1 }])).toBe('score.error.unexpected_tiebreak');
+    expect(checkCareerSheet([...complete, { questionId: 57, selectedAnswer: true, timeSpent: 1 }])).toBe('score.error.unexpected_tiebreak'); // type 1's
   });
   it('refuse tie-break statements when nothing is tied', () => {
     const sheet = core().map((a, i) => ({ ...a, selectedAnswer: i === 0 }));

@@ -1,6 +1,7 @@
 /** The 99 yes/no statements (54 core: 6 per type; 45 tie-break: 5 per type) from src/content/career/questions.json, and their order. */
 import questions from '../../content/career/questions.json' with { type: 'json' };
 import type { TypeId } from './profiles.ts';
+import { CORE_PER_TYPE } from './counts.ts';
 
 export interface CareerQuestion {
   id: number;
@@ -19,7 +20,7 @@ export interface PublicCareerQuestion {
 }
 
 export const CAREER_QUESTIONS = questions as CareerQuestion[];
-export const CORE_QUESTION_COUNT = 54;
+export const CORE_QUESTION_COUNT = 9 * CORE_PER_TYPE;
 const YES_NO = { uk: ['Так', 'Ні'], en: ['Yes', 'No'] } as const;
 
 /** Round-robin across types 1–9: the first statement of each type, then the second of each, and so on. */

@@ -1,8 +1,13 @@
 /**
- * The IQ form: authored text items from src/content/iq/items.json and image matrices generated from their seeds.
- * The full items (with answers and explanations) stay on the server; `publicIqQuestions` is what browsers get.
+ * The parallel IQ forms: authored text items from src/content/iq/forms/{n}.json and image matrices generated from
+ * the seeds named there. Every form follows one blueprint (the same type and difficulty at each position), so a
+ * retake can be served another form (DESIGN.md §3.5). The full items (with answers and explanations) stay on the
+ * server; `publicIqQuestions` is what browsers get.
  */
-import items from '../../content/iq/items.json' with { type: 'json' };
+import form0 from '../../content/iq/forms/0.json' with { type: 'json' };
+import form1 from '../../content/iq/forms/1.json' with { type: 'json' };
+import form2 from '../../content/iq/forms/2.json' with { type: 'json' };
+import form3 from '../../content/iq/forms/3.json' with { type: 'json' };
 import { generateMatrixItem, TEMPLATES } from '../matrices/generate.ts';
 import { describeMatrix, describePanel, explainMatrix } from '../matrices/describe.ts';
 import type { MatrixItem } from '../matrices/model.ts';
@@ -48,19 +53,30 @@ interface RawItem {
   matrix?: { template: string; seed: number };
 }
 
-export const imagePath = (id: number, option?: number, form = 0): string =>
-  `${IMAGE_DIR}/${form ? `f${form}-` : ''}q${id}${option === undefined ? '' : `-${option + 1}`}.svg`;
+const FORMS = [form0, form1, form2, form3] as RawItem[][];
+export const IQ_FORM_IDS: readonly number[] = FORMS.map((_, i) => i);
+export const isIqFormId = (id: unknown): id is number => Number.isInteger(id) && IQ_FORM_IDS.includes(id as number);
+
+/**
+ * The form to serve next: one not taken yet, at random; once every form has been taken, the one taken longest ago.
+ * `taken` lists forms oldest first.
+ */
+export function nextIqForm(taken: readonly number[], random: () => number = Math.random): number {
+  const fresh = IQ_FORM_IDS.filter((id) => !taken.includes(id));
+  return fresh.length ? fresh[Math.floor(random() * fresh.length)] : taken[0];
+}
+
+export const imagePath = (form: number, id: number, option?: number): string =>
+  `${IMAGE_DIR}/f${form}-q${id}${option === undefined ? '' : `-${option + 1}`}.svg`;
 
 function buildItem(raw: RawItem, form: number): IqItem {
   const base = { id: raw.id, type: raw.type as IqCategory, difficulty: raw.difficulty as Difficulty, question: raw.question };
   if (!raw.matrix) {
     return { ...base, options: raw.options!, correctAnswer: raw.correctAnswer!, explanation: raw.explanation! };
   }
-  const template = raw.matrix.template as keyof typeof TEMPLATES;
-  // A parallel form takes other seeds; form 0 is the published one.
-  const matrix = generateMatrixItem(template, raw.matrix.seed + form * 7919);
+  const matrix = generateMatrixItem(raw.matrix.template as keyof typeof TEMPLATES, raw.matrix.seed);
   const answer = matrix.options[matrix.correctAnswer];
-  const paths = matrix.options.map((_, i) => imagePath(raw.id, i, form));
+  const paths = matrix.options.map((_, i) => imagePath(form, raw.id, i));
   const both = <T>(fn: (lang: Lang) => T): Localized<T> => ({ uk: fn('uk'), en: fn('en') });
   return {
     ...base,
@@ -68,7 +84,7 @@ function buildItem(raw: RawItem, form: number): IqItem {
     correctAnswer: matrix.correctAnswer,
     explanation: both((lang) => explainMatrix(lang, matrix.matrix, answer)),
     image: {
-      src: imagePath(raw.id, undefined, form),
+      src: imagePath(form, raw.id),
       alt: both((lang) => describeMatrix(lang, matrix.matrix)),
       optionAlts: both((lang) => matrix.options.map((o) => describePanel(lang, matrix.matrix, o))),
       matrix,
@@ -76,18 +92,19 @@ function buildItem(raw: RawItem, form: number): IqItem {
   };
 }
 
-const forms = new Map<number, IqItem[]>();
+const built = new Map<number, IqItem[]>();
 /** The 20 items of a form, ordered by id (difficulty rises through the form). Generated once per process. */
-export function iqBank(form = 0): IqItem[] {
-  let bank = forms.get(form);
+export function iqBank(form: number): IqItem[] {
+  let bank = built.get(form);
   if (!bank) {
-    bank = (items as RawItem[]).map((raw) => buildItem(raw, form)).sort((a, b) => a.id - b.id);
-    forms.set(form, bank);
+    if (!isIqFormId(form)) throw new Error(`No IQ form ${form}`);
+    bank = FORMS[form].map((raw) => buildItem(raw, form)).sort((a, b) => a.id - b.id);
+    built.set(form, bank);
   }
   return bank;
 }
 
-export function publicIqQuestions(lang: Lang, form = 0): PublicIqQuestion[] {
+export function publicIqQuestions(lang: Lang, form: number): PublicIqQuestion[] {
   return iqBank(form).map((item) => ({
     id: item.id,
     type: item.type,

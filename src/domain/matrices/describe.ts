@@ -116,6 +116,8 @@ export function explainMatrix(lang: Lang, matrix: Matrix, answer: Panel): string
   const { rules } = matrix;
   if (rules.shape === 'row-constant') parts.push(uk ? 'у кожному рядку фігури однієї форми' : 'each row keeps its own shape');
   if (rules.shape === 'distribution') parts.push(uk ? 'у кожному рядку є три різні форми, кожна по одному разу' : 'each row contains each of three shapes once');
+  if (rules.fill === 'row-constant') parts.push(uk ? 'у кожному рядку фігури зафарбовані однаково' : 'each row keeps its own fill');
+  if (rules.count === 'row-constant') parts.push(uk ? 'у кожному рядку однакова кількість фігур' : 'each row keeps its own number of figures');
   if (rules.count === 'progression') {
     const s = step(matrix, 'count');
     parts.push(uk ? `кількість фігур ${s > 0 ? 'зростає' : 'зменшується'} на ${Math.abs(s) === 1 ? 'одну' : Math.abs(s)} зліва направо` : `the number of figures ${s > 0 ? 'grows' : 'falls'} by ${Math.abs(s) === 1 ? 'one' : Math.abs(s)} from left to right`);

@@ -1,11 +1,12 @@
 /**
  * Composes rules into a matrix item from a seed: a template says which attributes vary and by which rule, the
- * seed picks the values, the solver rejects anything a careful reader could read two ways, and five distractors
- * each change exactly one attribute of the answer, preferring values seen in the matrix so none looks out of place.
+ * seed picks the values, the solver rejects anything a careful reader could read two ways, and the options are a
+ * balanced answer set (answers.ts) that no shortcut can pick from without the matrix.
  */
-import { DOMAIN, SEGMENTS, SHAPES, differingAttributes, samePanel, type Attribute, type Family, type Matrix, type MatrixItem, type Panel, type RuleKind } from './model.ts';
+import { SEGMENTS, SHAPES, type Attribute, type Family, type Matrix, type MatrixItem, type Panel, type RuleKind } from './model.ts';
 import { createRng, distinct, int, pick, shuffle, type Rng } from './rng.ts';
 import { defensibleOptions, isUnambiguous } from './solve.ts';
+import { balancedAnswerSet } from './answers.ts';
 
 type Cell = (r: number, c: number) => number;
 interface Built {
@@ -34,13 +35,13 @@ function randomMask(rng: Rng, bits: number): number {
 export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
   'count-progression': (rng) => ({
     family: 'objects',
-    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), count: progression([1, 1, 1], 1), size: constant(1), fill: constant(pick(rng, [0, 2])) },
-    rules: { shape: 'row-constant', count: 'progression' },
+    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), fill: rowConstant(shuffle(rng, [0, 1, 2])), count: progression([1, 1, 1], 1), size: constant(1) },
+    rules: { shape: 'row-constant', fill: 'row-constant', count: 'progression' },
   }),
   'size-progression': (rng) => ({
     family: 'objects',
-    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), count: constant(1), size: progression([0, 0, 0], 1), fill: constant(pick(rng, [0, 2])) },
-    rules: { shape: 'row-constant', size: 'progression' },
+    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), fill: rowConstant(shuffle(rng, [0, 1, 2])), count: constant(1), size: progression([0, 0, 0], 1) },
+    rules: { shape: 'row-constant', fill: 'row-constant', size: 'progression' },
   }),
   'shape-count': (rng) => ({
     family: 'objects',
@@ -54,8 +55,13 @@ export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
   }),
   'fill-size': (rng) => ({
     family: 'objects',
-    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), count: constant(1), size: progression([0, 0, 0], 1), fill: distribution(shuffle(rng, [0, 1, 2]), pick(rng, [1, 2])) },
-    rules: { shape: 'row-constant', fill: 'distribution', size: 'progression' },
+    cells: {
+      shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)),
+      count: rowConstant(distinct(rng, 3, 1, 3)),
+      size: progression([0, 0, 0], 1),
+      fill: distribution(shuffle(rng, [0, 1, 2]), pick(rng, [1, 2])),
+    },
+    rules: { shape: 'row-constant', count: 'row-constant', fill: 'distribution', size: 'progression' },
   }),
   'position-rotation': (rng) => {
     const step = pick(rng, [1, 2, -1]);
@@ -136,49 +142,10 @@ function buildMatrix(built: Built): Matrix {
   return { family: built.family, panels, rules: built.rules };
 }
 
-/** The attributes a test-taker can see in this family (others are fixed and invisible). */
-function visibleAttributes(matrix: Matrix): Attribute[] {
-  const answer = matrix.panels[2][2];
-  if (matrix.family === 'objects') return ['shape', 'count', 'size', 'fill'];
-  if (matrix.family === 'position') return answer.shape === TRIANGLE ? ['position', 'rotation', 'shape', 'fill'] : ['position', 'shape', 'fill'];
-  return answer.count > 0 ? ['lines', 'fill', 'shape'] : ['lines'];
-}
-
 function validPanel(matrix: Matrix, panel: Panel): boolean {
   if (matrix.family === 'objects') return panel.count >= 1 && panel.count <= 4;
   if (matrix.family === 'lines') return panel.lines !== 0 || panel.count > 0;
   return true;
-}
-
-/** Five distractors, each one attribute away from the answer; varying attributes and seen values come first. */
-function makeDistractors(rng: Rng, matrix: Matrix): Panel[] {
-  const answer = matrix.panels[2][2];
-  const visible = matrix.panels.flat().slice(0, 8);
-  const byAttribute = visibleAttributes(matrix).map((attr) => {
-    let values: number[];
-    if (attr === 'lines') {
-      const seen = visible.reduce((m, p) => m | p.lines, 0);
-      const bits = shuffle(rng, SEGMENTS.map((_, i) => i)).sort((a, b) => Number(Boolean(seen & (1 << b))) - Number(Boolean(seen & (1 << a))));
-      values = bits.map((b) => answer.lines ^ (1 << b));
-    } else {
-      const { min, max } = DOMAIN[attr];
-      const seen = new Set(visible.map((p) => p[attr]));
-      const all = Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((v) => v !== answer[attr]);
-      values = [...shuffle(rng, all.filter((v) => seen.has(v))), ...shuffle(rng, all.filter((v) => !seen.has(v)))];
-    }
-    const candidates = values.map((v) => ({ ...answer, [attr]: v })).filter((p) => validPanel(matrix, p));
-    return { varies: Boolean(matrix.rules[attr]), candidates };
-  });
-  // Round-robin over attributes, rule-carrying ones first, so the distractors spread their differences.
-  const queues = [...byAttribute.filter((a) => a.varies), ...byAttribute.filter((a) => !a.varies)].map((a) => a.candidates);
-  const chosen: Panel[] = [];
-  while (chosen.length < 5 && queues.some((q) => q.length)) {
-    for (const queue of queues) {
-      const next = queue.shift();
-      if (next && chosen.length < 5 && !chosen.some((p) => samePanel(p, next))) chosen.push(next);
-    }
-  }
-  return chosen;
 }
 
 export function generateMatrixItem(template: keyof typeof TEMPLATES, seed: number): MatrixItem {
@@ -186,14 +153,11 @@ export function generateMatrixItem(template: keyof typeof TEMPLATES, seed: numbe
   for (let attempt = 0; attempt < 200; attempt++) {
     const matrix = buildMatrix(TEMPLATES[template](rng));
     if (!isUnambiguous(matrix.panels)) continue;
-    const distractors = makeDistractors(rng, matrix);
-    if (distractors.length < 5) continue;
-    const options = shuffle(rng, [matrix.panels[2][2], ...distractors]);
-    const correctAnswer = options.findIndex((p) => samePanel(p, matrix.panels[2][2]));
-    const defensible = defensibleOptions(matrix.panels, options);
-    if (defensible.length !== 1 || defensible[0] !== correctAnswer) continue;
-    if (distractors.some((d) => differingAttributes(d, matrix.panels[2][2]).length !== 1)) continue;
-    return { matrix, options, correctAnswer };
+    const set = balancedAnswerSet(rng, matrix.panels, (p) => validPanel(matrix, p));
+    if (!set) continue;
+    const defensible = defensibleOptions(matrix.panels, set.options);
+    if (defensible.length !== 1 || defensible[0] !== set.correctAnswer) continue;
+    return { matrix, ...set };
   }
   throw new Error(`No sound ${template} matrix from seed ${seed} in 200 attempts`);
 }

@@ -7,7 +7,8 @@ import { SHAPES, type Family, type Panel } from './model.ts';
 const INK = '#111827';
 const CELL = 100;
 const GAP = 8;
-const HATCH = `<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="${INK}" stroke-width="2.4"/></pattern>`;
+// Dense enough that a small hatched star still reads as hatched, not white.
+const HATCH = `<pattern id="hatch" width="4.5" height="4.5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4.5" height="4.5" fill="#fff"/><line x1="0" y1="0" x2="0" y2="4.5" stroke="${INK}" stroke-width="2"/></pattern>`;
 const FILLS = ['#ffffff', 'url(#hatch)', INK];
 
 /** Centres of 1–4 objects in a panel. */
@@ -34,7 +35,7 @@ function polygon(cx: number, cy: number, r: number, sides: number, startDeg: num
 function star(cx: number, cy: number, r: number): string {
   return Array.from({ length: 10 }, (_, i) => {
     const a = ((-90 + 36 * i) * Math.PI) / 180;
-    const radius = i % 2 === 0 ? r : r * 0.45;
+    const radius = i % 2 === 0 ? r : r * 0.5;
     return `${round(cx + radius * Math.cos(a))},${round(cy + radius * Math.sin(a))}`;
   }).join(' ');
 }

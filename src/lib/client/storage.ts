@@ -30,6 +30,8 @@ export const SESSION_KEYS = {
   currentResultId: { iq: 'currentTestResultId', professional: 'currentProfessionalTestResultId' },
   progress: { iq: 'rozum.progress.iq', professional: 'rozum.progress.professional' },
   pending: { iq: 'rozum.pending.iq', professional: 'rozum.pending.professional' },
+  /** The IQ forms finished in this browser session, oldest first, so a retake is served another one. */
+  iqFormsTaken: 'rozum.iq.formsTaken',
 } as const;
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -10,8 +10,9 @@ import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import { t, type Lang } from '../../i18n/index.ts';
 import { db } from './db.ts';
-import { iqBank } from '../../domain/iq/bank.ts';
-import { scoreIqAnswers, type IqAnswer } from '../../domain/iq/scoring.ts';
+import { scoreIqSheet } from '../../domain/iq/scoring.ts';
+import { iqReadingTexts } from '../iq-reading.ts';
+import { storedIqSheet } from './results.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 
 export const WIDTH = 1754;
@@ -92,6 +93,8 @@ interface ResultRow {
   id: string;
   user_id: string;
   answers: unknown[];
+  form_id: number | null;
+  reliability: number | null;
   time_spent: number;
   created_at: Date;
   verification_code: string;
@@ -101,7 +104,8 @@ interface ResultRow {
 }
 
 const SELECT = (table: string, kind: string) =>
-  `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, p.full_name, p.email, '${kind}' AS kind
+  `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, p.full_name, p.email, '${kind}' AS kind,
+     ${kind === 'iq' ? 'r.form_id, r.reliability' : 'NULL AS form_id, NULL AS reliability'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
 /** A result with its holder, by id (and owner, or verification code) or by code alone. */
@@ -119,8 +123,11 @@ export async function findCertifiedResult(where: { id: string; userId?: string; 
 /** What a certificate says about a result, in a language. */
 export function certificateFacts(row: ResultRow, lang: Lang) {
   if (row.kind === 'iq') {
-    const r = scoreIqAnswers(iqBank(), row.answers as IqAnswer[], row.time_spent);
-    return { score: String(r.iqEstimate), headline: `IQ ${r.iqEstimate}`, detail: `${t(lang, `iq.label.${r.ratingLabel}`)} · ${t(lang, 'cert.range', { low: r.iqRange[0], high: r.iqRange[1] })}` };
+    // The page's reading, word for word; a cautioned result carries its caution instead of a band (no "gifted").
+    const r = scoreIqSheet(storedIqSheet({ ...row, form_id: row.form_id ?? 0, reliability: row.reliability ?? undefined }));
+    const texts = iqReadingTexts((key, vars) => t(lang, key, vars), r);
+    const label = r.cautions.length ? t(lang, `cert.caution.${r.cautions[0]}`) : t(lang, `iq.label.${r.ratingLabel}`);
+    return { score: String(r.iqEstimate), headline: `IQ ${texts.value}`, detail: `${label} · ${t(lang, 'cert.interval', { low: r.iqInterval[0], high: r.iqInterval[1] })}` };
   }
   const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang);
   return { score: r.personalityType, headline: r.personalityType, detail: t(lang, 'cert.type', { n: r.primaryType }) };

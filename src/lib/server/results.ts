@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { iqBank } from '../../domain/iq/bank.ts';
-import { scoreIqAnswers, type IqAnswer } from '../../domain/iq/scoring.ts';
+import { scoreIqSheet, type IqAnswer } from '../../domain/iq/scoring.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
+import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
+import type { Scored } from './scoring.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { db } from './db.ts';
 
@@ -21,20 +22,22 @@ const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
  * Saves (once per user and submission key) and returns the row's id. One statement: the result row and, for a
  * new row, the mailing-list notification about the test (spec part 2), so they land together or not at all.
  */
-export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[] | CareerAnswer[], timeSpent: number, lang: Lang, submissionKey: string): Promise<string> {
+export async function saveResult(scored: Scored & { ok: true }, userId: string, lang: Lang, submissionKey: string): Promise<string> {
   const database = await db();
-  const stored = JSON.stringify(answers);
+  const { kind, sheet } = scored;
+  const { timeSpent } = sheet;
+  const stored = JSON.stringify(sheet.answers);
   let insert: string;
   let params: unknown[];
   let mailing: { tags: string[]; fields: Record<string, string | number> };
   if (kind === 'iq') {
-    const r = scoreIqAnswers(iqBank(), answers as IqAnswer[], timeSpent);
+    const r = scoreIqSheet(sheet);
     mailing = { tags: r.iqEstimate >= 130 ? ['high_iq'] : r.iqEstimate >= 110 ? ['above_average_iq'] : [], fields: { LAST_TEST: 'iq', IQ_SCORE: r.iqEstimate } };
-    insert = `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
-    params = [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode()];
+    insert = `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code, form_id, reliability)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
+    params = [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode(), r.formId, r.reliability];
   } else {
-    const r = scoreCareerAnswers(answers as CareerAnswer[], timeSpent, lang);
+    const r = scoreCareerAnswers(sheet.answers as CareerAnswer[], timeSpent, lang);
     mailing = { tags: [], fields: { LAST_TEST: 'professional', PERSONALITY: r.personalityType } };
     insert = `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
         personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
@@ -58,6 +61,8 @@ export async function saveResult(kind: Kind, userId: string, answers: IqAnswer[]
 
 interface StoredRow {
   id: string;
+  form_id?: number;
+  reliability?: number;
   verification_code?: string;
   certificate_url_uk?: string | null;
   certificate_url_en?: string | null;
@@ -68,7 +73,7 @@ interface StoredRow {
 
 /** The view of a saved result for its owner, in the asked language; null for anyone else or an unknown id. */
 export async function resultForOwner(kind: Kind, id: string, userId: string, lang: Lang, access: Access) {
-  const [row] = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at, verification_code, certificate_url_uk, certificate_url_en FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`, [id, userId]);
+  const [row] = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at, verification_code, certificate_url_uk, certificate_url_en${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`, [id, userId]);
   if (!row) return null;
   return {
     id: row.id,
@@ -79,19 +84,26 @@ export async function resultForOwner(kind: Kind, id: string, userId: string, lan
   };
 }
 
+/** The columns an IQ row is scored from besides its answers: the form and the reliability it was scored with. */
+const IQ_COLUMNS: Record<Kind, string> = { iq: ', form_id, reliability', professional: '' };
+
+/** The sheet a stored IQ row holds, scored the way it was when saved. */
+export const storedIqSheet = (row: { form_id?: number; reliability?: number; answers: unknown; time_spent: number }) =>
+  ({ formId: Number(row.form_id ?? 0), reliability: Number(row.reliability ?? STATED_RELIABILITY), answers: row.answers as IqAnswer[], timeSpent: row.time_spent });
+
 function viewOf(kind: Kind, row: StoredRow, lang: Lang, access: Access) {
   return kind === 'iq'
-    ? iqView(scoreIqAnswers(iqBank(), row.answers as IqAnswer[], row.time_spent), iqBank(), access, lang)
+    ? iqView(scoreIqSheet(storedIqSheet(row)), access, lang)
     : careerView(scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang), access, lang);
 }
 
 /** History, newest first. Everyone sees what they took; the details are for subscribers (the premium gate). */
 export async function listResults(kind: Kind, userId: string, lang: Lang, access: Access) {
-  const rows = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at FROM ${TABLE[kind]} WHERE user_id = $1 ORDER BY created_at DESC`, [userId]);
+  const rows = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE user_id = $1 ORDER BY created_at DESC`, [userId]);
   return rows.map((row) => {
     const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
     const summary = kind === 'iq'
-      ? pick(view, ['iqEstimate', 'ratingLabel'])
+      ? pick(view, ['iqEstimate', 'iqBound', 'iqInterval', 'ratingLabel', 'cautions'])
       : pick(view, ['personalityType', 'primaryType', 'color']);
     const details = access === 'full'
       ? kind === 'iq'
@@ -103,6 +115,12 @@ export async function listResults(kind: Kind, userId: string, lang: Lang, access
 }
 
 const pick = (source: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
+
+/** The forms a user has taken, the one taken longest ago first. */
+export async function formsTaken(userId: string): Promise<number[]> {
+  const rows = await (await db()).query<{ form_id: number }>('SELECT form_id FROM test_results WHERE user_id = $1 GROUP BY form_id ORDER BY max(created_at)', [userId]);
+  return rows.map((r) => Number(r.form_id));
+}
 
 /** What the statistics and achievements are computed from. */
 export async function statsInputs(userId: string) {

@@ -3,8 +3,10 @@
  * at the caller's access level. Shared by the two scoring functions and the token endpoint.
  */
 import { z } from 'zod';
-import { iqBank } from '../../domain/iq/bank.ts';
-import { scoreIqAnswers } from '../../domain/iq/scoring.ts';
+import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
+import { scoreIqSheet, type IqSheet } from '../../domain/iq/scoring.ts';
+import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
+import { reliabilityInUse } from './reliability.ts';
 import { scoreCareerAnswers } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
@@ -22,6 +24,8 @@ const lang = z.enum(['uk', 'en']).optional();
 /** The browser's id for one finished test, so a retried submission saves once. */
 const submissionId = z.uuid().optional();
 export const IqScoreRequest = z.object({
+  /** The form the answers are for (GET /api/tests/iq/form); a sheet from before forms existed is form 0. */
+  formId: z.number().int().min(0).max(IQ_FORM_IDS.length - 1).default(0),
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms })).max(100),
   timeSpent: ms,
   lang,
@@ -36,17 +40,21 @@ export const CareerScoreRequest = z.object({
 export type IqScoreInput = z.infer<typeof IqScoreRequest>;
 export type CareerScoreInput = z.infer<typeof CareerScoreRequest>;
 
-export type Scored = { ok: true; kind: Kind; result: Record<string, unknown>; token: string; answers: ScoredAnswer[]; timeSpent: number } | { ok: false; error: SheetError };
+export type CareerSheet = { answers: CareerScoreInput['answers']; timeSpent: number };
+export type Scored =
+  | { ok: true; kind: 'iq'; result: Record<string, unknown>; token: string; sheet: IqSheet }
+  | { ok: true; kind: 'professional'; result: Record<string, unknown>; token: string; sheet: CareerSheet }
+  | { ok: false; error: SheetError };
 type Kind = 'iq' | 'professional';
-type ScoredAnswer = { questionId: number; selectedAnswer: number | boolean; timeSpent: number };
 
-export function scoreIq(input: IqScoreInput, language: 'uk' | 'en', access: Access): Scored {
-  const bank = iqBank();
-  const error = checkIqSheet(bank, input.answers);
+/** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
+export async function scoreIq(input: Omit<IqScoreInput, 'submissionId'>, language: 'uk' | 'en', access: Access, reliability?: number): Promise<Scored> {
+  const error = checkIqSheet(iqBank(input.formId), input.answers);
   if (error) return { ok: false, error };
-  const result = scoreIqAnswers(bank, input.answers, input.timeSpent);
-  const token = signResultToken({ kind: 'iq', lang: language, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, kind: 'iq', result: iqView(result, bank, access, language), token, answers: input.answers, timeSpent: input.timeSpent };
+  const sheet: IqSheet = { formId: input.formId, answers: input.answers, timeSpent: input.timeSpent, reliability: reliability ?? (await reliabilityInUse(input.formId)) };
+  const result = scoreIqSheet(sheet);
+  const token = signResultToken({ kind: 'iq', lang: language, formId: sheet.formId, reliability: sheet.reliability, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
+  return { ok: true, kind: 'iq', result: iqView(result, access, language), token, sheet };
 }
 
 export function scoreCareer(input: CareerScoreInput, language: 'uk' | 'en', access: Access): Scored {
@@ -54,21 +62,21 @@ export function scoreCareer(input: CareerScoreInput, language: 'uk' | 'en', acce
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
   const token = signResultToken({ kind: 'professional', lang: language, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, kind: 'professional', result: careerView(result, access, language), token, answers: input.answers, timeSpent: input.timeSpent };
+  return { ok: true, kind: 'professional', result: careerView(result, access, language), token, sheet: { answers: input.answers, timeSpent: input.timeSpent } };
 }
 
-/** Re-scores the sheet a token carries (it was validated when signed) in the asked language. */
-export function rescoreToken(payload: ResultTokenPayload, language: 'uk' | 'en', access: Access): Scored {
+/** Re-scores the sheet a token carries (it was validated when signed) in the asked language, with its recorded form and reliability. */
+export async function rescoreToken(payload: ResultTokenPayload, language: 'uk' | 'en', access: Access): Promise<Scored> {
   const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent]) => ({ questionId, selectedAnswer, timeSpent }));
   return payload.kind === 'iq'
-    ? scoreIq({ answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent }, language, access)
+    ? scoreIq({ formId: payload.formId ?? 0, answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent }, language, access, payload.reliability ?? STATED_RELIABILITY)
     : scoreCareer({ answers: answers as CareerScoreInput['answers'], timeSpent: payload.timeSpent }, language, access);
 }
 
 /** The handler both scoring functions share: CSRF guard, bounded JSON body, schema, sheet checks, score. */
 export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScoreRequest>(
   schema: S,
-  score: (input: z.infer<S>, language: 'uk' | 'en', access: Access) => Scored,
+  score: (input: z.infer<S>, language: 'uk' | 'en', access: Access) => Scored | Promise<Scored>,
 ) {
   return async (req: Request, context?: { waitUntil(p: Promise<unknown>): void }): Promise<Response> => {
     const refused = crossSiteRefusal(req);
@@ -79,13 +87,13 @@ export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScor
     const parsed = schema.safeParse(body.value);
     if (!parsed.success) return invalidBody(parsed.error.issues, lang);
     const user = await currentUser(req);
-    const scored = score(parsed.data as z.infer<S>, lang, user?.premium ? 'full' : 'teaser');
+    const scored = await score(parsed.data as z.infer<S>, lang, user?.premium ? 'full' : 'teaser');
     if (!scored.ok) return jsonError(422, scored.error, lang);
     if (!user) return json({ result: scored.result, token: scored.token });
     // Signed in: save it too. A failed save still returns the score, with its token to claim it later.
     const key = parsed.data.submissionId ? `sub:${parsed.data.submissionId}` : submissionKeyOf(scored.token);
     try {
-      const id = await saveResult(scored.kind, user.id, scored.answers as never, scored.timeSpent, lang, key);
+      const id = await saveResult(scored, user.id, lang, key);
       context?.waitUntil(deliverOutboxSoon());
       return json({ result: scored.result, token: scored.token, id, saved: true });
     } catch (err) {
@@ -104,8 +112,8 @@ export type Claim = { ok: true; kind: Kind; id: string } | { ok: false; error: s
 export async function claimToken(token: string, userId: string, language: 'uk' | 'en'): Promise<Claim> {
   const check = verifyResultToken(token);
   if (!check.ok) return { ok: false, error: check.error };
-  const rescored = rescoreToken(check.payload, language, 'teaser');
+  const rescored = await rescoreToken(check.payload, language, 'teaser');
   if (!rescored.ok) return { ok: false, error: 'token.error.invalid' };
-  const id = await saveResult(rescored.kind, userId, rescored.answers as never, rescored.timeSpent, check.payload.lang, submissionKeyOf(token));
+  const id = await saveResult(rescored, userId, check.payload.lang, submissionKeyOf(token));
   return { ok: true, kind: rescored.kind, id };
 }

@@ -11,6 +11,9 @@ export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export interface ResultTokenPayload {
   kind: 'iq' | 'professional';
   lang: 'uk' | 'en';
+  /** IQ only: the form taken and the reliability the reading used (absent in tokens from before forms: 0 and .75). */
+  formId?: number;
+  reliability?: number;
   /** [questionId, selectedAnswer, timeSpent] per answer. */
   answers: [number, number | boolean, number][];
   timeSpent: number;

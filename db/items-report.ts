@@ -1,0 +1,63 @@
+/**
+ * `npm run items:report`: the item analysis of every IQ form over the stored sheets, for the operator — per form
+ * n and KR-20 and whether scoring uses it, per item difficulty (p), discrimination (item–rest r) and how the
+ * options draw — then writes the forms' statistics to iq_form_stats, as the daily scheduled function does.
+ * Works on DATABASE_URL, or on the embedded database while `npm start` is not running (PGlite has one owner).
+ */
+import '../src/runtime/dotenv.ts';
+import { closeDb } from '../src/lib/server/db.ts';
+import { analyseStoredForms, saveFormStats, usesMeasuredReliability, type FormReport } from '../src/lib/server/item-stats.ts';
+import { MEASURED_RELIABILITY_MIN_SHEETS, STATED_RELIABILITY } from '../src/domain/iq/reading.ts';
+
+const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+function formHeader({ formId, analysis, rushed }: FormReport): string {
+  const { n, kr20 } = analysis;
+  if (n + rushed === 0) return `Form ${formId}: no sheets yet; scoring uses the stated ${STATED_RELIABILITY}`;
+  const use = usesMeasuredReliability(analysis)
+    ? `scoring uses it (≥ ${MEASURED_RELIABILITY_MIN_SHEETS} sheets)`
+    : `scoring uses the stated ${STATED_RELIABILITY} (${n < MEASURED_RELIABILITY_MIN_SHEETS ? `needs ${MEASURED_RELIABILITY_MIN_SHEETS} sheets` : kr20 === null ? 'no KR-20' : 'KR-20 outside 0–1'})`;
+  return `Form ${formId}: ${n} sheets analysed, ${rushed} rushed left out; KR-20 ${fixed(kr20, 3)}; ${use}`;
+}
+
+/** One row per item; option columns 1–6 in percent of sheets, the key marked with *. */
+function itemRows({ items, analysis }: FormReport): string[][] {
+  return analysis.items.map((stats, j) => {
+    const item = items[j];
+    const shares = stats.optionShares!;
+    return [
+      String(item.id),
+      item.type,
+      item.difficulty,
+      String(stats.n),
+      fixed(stats.p),
+      fixed(stats.pointBiserial),
+      ...shares.options.map((share, o) => `${percent(share)}${o === item.correctAnswer ? '*' : ' '}`),
+      percent(shares.unanswered),
+    ];
+  });
+}
+
+const HEADER = ['id', 'type', 'difficulty', 'n', 'p', 'r', '1', '2', '3', '4', '5', '6', 'none'];
+
+/** Text left-aligned, figures right-aligned, two spaces between columns. */
+function table(rows: string[][]): string {
+  const all = [HEADER, ...rows];
+  const widths = HEADER.map((_, c) => Math.max(...all.map((row) => row[c].length)));
+  const line = (row: string[]) => row.map((cell, c) => (c > 0 && c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  return all.map(line).join('\n');
+}
+
+try {
+  const reports = await analyseStoredForms();
+  for (const report of reports) {
+    console.log(`\n${formHeader(report)}`);
+    if (report.analysis.n > 0) console.log(table(itemRows(report)));
+  }
+  console.log('\np: share correct · r: the item against the number correct on the other items (corrected point-biserial) · 1–6: share choosing each option, * the key');
+  await saveFormStats(reports);
+  console.log(`iq_form_stats updated for ${reports.length} forms`);
+} finally {
+  await closeDb();
+}

@@ -1,0 +1,96 @@
+/**
+ * The one reading of a raw score (DESIGN.md §3.5), from which every figure and text on a result page and
+ * certificate is taken, so none can contradict another.
+ *
+ * raw → percentile → observed IQ through the spec's tables (part 1 §9); then, because a 20-item form measures with
+ * error, the provisional IQ-equivalent is the estimated true score 100 + r·(X − 100) (Kelley's formula), with the
+ * 95 % interval ±1.96 · 15 · √(r(1 − r)) (the standard error of that estimate), r the form's reliability in use.
+ * Outside 80–130 the form cannot place a score with any precision, so the reading says "below 80" / "above 130".
+ * The percentile is that of the provisional IQ on the normal curve the IQ scale is defined by.
+ */
+/** raw score → percentile */
+export const RAW_TO_PERCENTILE: [number, number][] = [[0, 1], [5, 5], [10, 15], [15, 30], [22, 50], [28, 70], [34, 85], [39, 95], [43, 99]];
+/** percentile → IQ */
+export const PERCENTILE_TO_IQ: [number, number][] = [[2, 70], [16, 85], [50, 100], [84, 115], [95, 125], [98, 130], [99.9, 145]];
+
+/** Linear interpolation over a table of [x, y] points, clamped to its ends. */
+export function interpolate(table: [number, number][], x: number): number {
+  if (x <= table[0][0]) return table[0][1];
+  for (let i = 1; i < table.length; i++) {
+    const [x1, y1] = table[i];
+    if (x <= x1) {
+      const [x0, y0] = table[i - 1];
+      return y0 + ((x - x0) * (y1 - y0)) / (x1 - x0);
+    }
+  }
+  return table[table.length - 1][1];
+}
+
+export const percentileFromRawScore = (raw: number): number => Math.round(interpolate(RAW_TO_PERCENTILE, raw) * 10) / 10;
+export const iqFromPercentile = (percentile: number): number => Math.round(interpolate(PERCENTILE_TO_IQ, percentile));
+/** The observed IQ of a raw score through the spec's two tables, before any correction for unreliability. */
+export const observedIq = (raw: number): number => interpolate(PERCENTILE_TO_IQ, percentileFromRawScore(raw));
+
+export type RatingLabel = 'genius' | 'gifted' | 'superior' | 'aboveAverage' | 'average' | 'belowAverage' | 'low';
+export function ratingLabel(iq: number): RatingLabel {
+  if (iq >= 140) return 'genius';
+  if (iq >= 130) return 'gifted';
+  if (iq >= 120) return 'superior';
+  if (iq >= 110) return 'aboveAverage';
+  if (iq >= 90) return 'average';
+  if (iq >= 80) return 'belowAverage';
+  return 'low';
+}
+
+/** The stated reliability of a form until it has enough sheets for a measured one (KR-20). */
+export const STATED_RELIABILITY = 0.75;
+export const MEASURED_RELIABILITY_MIN_SHEETS = 300;
+/** Whether a form's measured KR-20 replaces the stated reliability: enough sheets, and a figure that is a reliability. */
+export const measuredReliabilityApplies = (sheets: number, kr20: number | null): kr20 is number =>
+  sheets >= MEASURED_RELIABILITY_MIN_SHEETS && kr20 !== null && kr20 > 0 && kr20 < 1;
+export const BOUNDS = { low: 80, high: 130 } as const;
+
+/** The standard normal distribution function (Abramowitz & Stegun 26.2.17, error below 1e-7). */
+export function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const d = 0.3989422804014327 * Math.exp((-z * z) / 2);
+  const tail = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return z >= 0 ? 1 - tail : tail;
+}
+
+/** The share of people (in whole percent, 1–99) below an IQ on the normal curve, mean 100, SD 15. */
+export const percentileOfIq = (iq: number): number => Math.min(99, Math.max(1, Math.round(normalCdf((iq - 100) / 15) * 100)));
+
+export interface IqReading {
+  /** The provisional IQ-equivalent, rounded: the estimated true score. */
+  iqEstimate: number;
+  /** Set when the estimate lies outside what the form can place: it is then shown as "below 80" / "above 130". */
+  iqBound: 'below' | 'above' | null;
+  /** The 95 % interval of the estimate. */
+  iqInterval: [number, number];
+  /** Percentile of iqEstimate (of BOUNDS.low / BOUNDS.high when bounded), and of the interval's ends. */
+  percentile: number;
+  percentileInterval: [number, number];
+  /** The spec's rating band of the estimate, shown as provisional. */
+  ratingLabel: RatingLabel;
+  reliability: number;
+}
+
+export function readIq(raw: number, reliability: number): IqReading {
+  const observed = observedIq(raw);
+  const estimate = 100 + reliability * (observed - 100);
+  const half = 1.96 * 15 * Math.sqrt(reliability * (1 - reliability));
+  const iqEstimate = Math.round(estimate);
+  const iqBound = iqEstimate < BOUNDS.low ? 'below' : iqEstimate > BOUNDS.high ? 'above' : null;
+  const iqInterval: [number, number] = [Math.round(estimate - half), Math.round(estimate + half)];
+  const shown = iqBound === 'below' ? BOUNDS.low : iqBound === 'above' ? BOUNDS.high : iqEstimate;
+  return {
+    iqEstimate,
+    iqBound,
+    iqInterval,
+    percentile: percentileOfIq(shown),
+    percentileInterval: [percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])],
+    ratingLabel: ratingLabel(iqEstimate),
+    reliability,
+  };
+}
