@@ -70,7 +70,7 @@ test('a signed-in career test is saved, and the banner says so', async ({ page, 
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   const bank = (await (await request.get('/data/professional/uk.json')).json()).questions.filter((q: { isAdditional: boolean }) => !q.isAdditional);
-  await answerQuestions(page, 'uk', 56, (i) => (bank[i].type === 7 ? 0 : 1));
+  await answerQuestions(page, 'uk', 54, (i) => (bank[i].type === 7 ? 0 : 1));
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
   await expect(page.getByText(uk['success.save.professional.test'])).toBeVisible();
   await expect(page.getByTestId('personality-type')).toHaveText('Генератор');

@@ -33,7 +33,7 @@ test('the completion event carries the score the server gave', async ({ page }) 
   await recordEvents(page, 'accepted');
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
-  await answerQuestions(page, 'uk', 56, (i) => (i % 9 === 3 ? 0 : 1));
+  await answerQuestions(page, 'uk', 54, (i) => (i % 9 === 3 ? 0 : 1));
   await expect.poll(async () => (await events(page)).some((e) => e[1] === 'test_completed'), { timeout: 15_000 }).toBe(true);
   const completed = (await events(page)).find((e) => e[1] === 'test_completed')!;
   expect(completed[2]).toMatchObject({ testType: 'professional', personalityType: 'Творець' });
