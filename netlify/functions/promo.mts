@@ -23,7 +23,7 @@ export default async (req: Request) => {
   if (!limited.ok) return jsonError(429, 'auth.error.rate_limited', lang, { success: false }, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
   const outcome = await redeemPromo(user.id, parsed.data.promoCode);
   if (!outcome.ok) return jsonError(outcome.status, outcome.error, lang, { success: false });
-  return json({ success: true, days: outcome.days, expiresAt: outcome.expiresAt, message: t(lang, 'promo.success', { days: outcome.days }) });
+  return json({ success: true, days: outcome.days, expiresAt: outcome.expiresAt, message: t(lang, 'promo.success', { n: outcome.days }) });
 };
 
 export const config: Config = { path: '/api/promo', method: 'POST' };

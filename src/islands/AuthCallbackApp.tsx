@@ -22,7 +22,7 @@ interface Props {
 }
 
 export default function AuthCallbackApp({ texts, lang, links }: Props) {
-  const t = makeT(texts);
+  const t = makeT(texts, lang);
   const [phase, setPhase] = useState<Phase>('auth');
 
   useEffect(() => {

@@ -43,21 +43,31 @@ const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i
 export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang, premiumDays, signedIn }: Props) {
   const full = result.access === 'full' && result.profile;
   const max = CORE_PER_TYPE;
+  const tied = result.tiedProfiles.length > 1;
   return (
     <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
       <SaveBanner status={saveStatus} t={t} links={links} />
-      <header className="result-hero result-hero-type">
-        <p className="eyebrow">{t('results.career.eyebrow', { n: result.primaryType })}</p>
-        <h1 id="result-title" data-testid="personality-type">{result.personalityType}</h1>
-        <p className="lead">{result.tagline}</p>
-      </header>
+      {tied ? (
+        <header className="result-hero result-hero-type">
+          <p className="eyebrow">{t('results.career.eyebrowTied')}</p>
+          <h1 id="result-title" data-testid="personality-type">{names(lang, result.tiedProfiles.map((p) => p.title))}</h1>
+        </header>
+      ) : (
+        <header className="result-hero result-hero-type">
+          <p className="eyebrow">{t('results.career.eyebrow', { n: result.primaryType })}</p>
+          <h1 id="result-title" data-testid="personality-type">{result.personalityType}</h1>
+          <p className="lead">{result.tagline}</p>
+        </header>
+      )}
+      <TieNotice result={result} t={t} lang={lang} />
 
       <dl className="facts">
-        <div><dt>{t('results.career.primary')}</dt><dd>{result.primaryType}</dd></div>
+        {tied
+          ? <div><dt>{t('results.career.types')}</dt><dd>{result.tiedProfiles.map((p) => p.type).join(' · ')}</dd></div>
+          : <div><dt>{t('results.career.primary')}</dt><dd>{result.primaryType}</dd></div>}
         <div><dt>{t('results.career.questions')}</dt><dd>{result.totalQuestions}</dd></div>
         <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
       </dl>
-      <TieNotice result={result} t={t} lang={lang} />
 
       <section className="result-block" aria-labelledby="scores-title">
         <h2 id="scores-title">{t('results.career.scores')}</h2>

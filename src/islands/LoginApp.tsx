@@ -18,7 +18,7 @@ interface Props {
 }
 
 export default function LoginApp({ lang, texts, links }: Props) {
-  const t = makeT(texts);
+  const t = makeT(texts, lang);
   const [mode, setMode] = useState<'signin' | 'signup'>('signin');
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');

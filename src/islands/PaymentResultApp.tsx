@@ -26,11 +26,12 @@ const kindOf = (status: string): Kind =>
 
 interface Props {
   texts: Texts;
+  lang: 'uk' | 'en';
   links: { home: string; profile: string; results: string; proResults: string };
 }
 
-export default function PaymentResultApp({ texts, links }: Props) {
-  const t = makeT(texts);
+export default function PaymentResultApp({ texts, lang, links }: Props) {
+  const t = makeT(texts, lang);
   const [order, setOrder] = useState<Order | null>(null);
   const [status, setStatus] = useState<Kind>('pending');
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);

@@ -52,7 +52,7 @@ interface Props {
 const TABS = ['overview', 'history', 'achievements'] as const;
 
 export default function ProfileApp({ lang, texts, links }: Props) {
-  const t = makeT(texts);
+  const t = makeT(texts, lang);
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [reload, setReload] = useState(0);
@@ -200,7 +200,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
               <div><dt>{t('profile.stats.total')}</dt><dd>{stats.totalTests}</dd></div>
               <div><dt>{t('profile.stats.best')}</dt><dd>{figure(stats.bestIQ)}</dd></div>
               <div><dt>{t('profile.stats.average')}</dt><dd>{figure(stats.averageIQ)} <span className="muted fact-sub">{t('results.accuracy')} {figure(stats.averageAccuracy, '%')}</span></dd></div>
-              <div><dt>{t('profile.stats.trend')}</dt><dd>{stats.improvementTrend === null ? '?' : t('profile.points', { n: stats.improvementTrend > 0 ? `+${stats.improvementTrend}` : stats.improvementTrend })}</dd></div>
+              <div><dt>{t('profile.stats.trend')}</dt><dd>{stats.improvementTrend === null ? '?' : t('profile.points', { n: stats.improvementTrend, shown: stats.improvementTrend > 0 ? `+${stats.improvementTrend}` : String(stats.improvementTrend) })}</dd></div>
               <div><dt>{t('profile.stats.professional')}</dt><dd>{stats.professionalTests}</dd></div>
             </dl>
             {!premium ? gate : null}

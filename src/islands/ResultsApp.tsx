@@ -42,7 +42,7 @@ type State =
 export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
 
 export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
-  const t = makeT(texts);
+  const t = makeT(texts, lang);
   const [state, setState] = useState<State>({ status: 'loading' });
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const [signedIn, setSignedIn] = useState(false);

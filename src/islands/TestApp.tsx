@@ -28,7 +28,7 @@ function iqFormUrl(base: string): string {
 }
 
 export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref }: Props) {
-  const t = makeT(texts);
+  const t = makeT(texts, lang);
   const progress = useStore($progress);
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [overlayDone, setOverlayDone] = useState(false);

@@ -13,7 +13,7 @@ interface Verified {
 }
 
 export default function VerifyApp({ texts, lang }: { texts: Texts; lang: 'uk' | 'en' }) {
-  const t = makeT(texts);
+  const t = makeT(texts, lang);
   const [state, setState] = useState<{ status: 'loading' } | { status: 'valid'; data: Verified } | { status: 'invalid' } | { status: 'missing' }>({ status: 'loading' });
   useEffect(() => {
     const code = new URLSearchParams(location.search).get('code');

@@ -89,7 +89,7 @@ test('finish appears only on the last question once every question has an answer
   await page.getByRole('button', { name: 'Question 20, unanswered' }).click();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByRole('radio').first().click();
-  await expect(page.getByText(/19 still have no answer/)).toBeVisible();
+  await expect(page.getByText(/19 questions still have no answer/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finish the test' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Go to question' }).click();
   await page.getByRole('button', { name: 'Question 1, unanswered' }).click();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
+import { t as tr } from '../../src/i18n/index.ts';
 import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -48,17 +49,17 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await expect(page.getByText(/\d+ (с|s)\.\.\./)).toBeVisible();
     await page.waitForURL(resultUrl, { timeout: 15_000 });
 
-    await expect(page.getByText(`${t['premium.badge']} · ${t['premium.active'].replace('{n}', '30')}`)).toBeVisible();
+    await expect(page.getByText(`${t['premium.badge']} · ${tr(lang, 'premium.active', { n: 30 })}`)).toBeVisible();
     await expect(page.getByText(t['iq.category.spatial'])).toBeVisible();
     await expect(page.getByRole('heading', { name: t['review.title'] })).toBeVisible();
 
     await page.goto(`${p}/profile`);
-    await expect(page.getByText(t['profile.premium.active'].replace('{n}', '30'))).toBeVisible();
+    await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
     await page.getByRole('button', { name: t['profile.cancel'] }).click();
     const confirm = page.getByRole('dialog', { name: t['profile.cancel.title'] });
     await confirm.getByRole('button', { name: t['profile.cancel.confirm'] }).click();
     await expect(page.getByText(t['subscription.cancel.success'])).toBeVisible();
-    await expect(page.getByText(t['profile.premium.active'].replace('{n}', '30'))).toBeVisible();
+    await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
     expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
   });
 }
@@ -77,7 +78,7 @@ test('a promo code from the profile unlocks premium, and bad codes say why', asy
   await expect(page.getByText(en['promo.error.invalid'])).toBeVisible();
   await page.getByLabel(en['profile.promo.title']).fill('rozum-demo');
   await apply.click();
-  await expect(page.getByText(en['profile.premium.active'].replace('{n}', '30'))).toBeVisible();
+  await expect(page.getByText(tr('en', 'profile.premium.active', { n: 30 }))).toBeVisible();
   await expect(page.locator('.facts').getByText('?')).toHaveCount(0);
 });
 

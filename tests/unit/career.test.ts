@@ -118,7 +118,7 @@ describe('career scoring', () => {
     for (const type of TYPE_IDS) expect(Math.abs((wins.get(type) ?? 0) / SHEETS - 1 / 9), `type ${type}`).toBeLessThan(0.015);
     expect(stillTied / SHEETS).toBeGreaterThan(0);
     console.log(`career simulation: wins per type ${TYPE_IDS.map((t) => (((wins.get(t) ?? 0) / SHEETS) * 100).toFixed(1)).join(' / ')} %, still tied after the tie-break ${((stillTied / SHEETS) * 100).toFixed(1)} %`);
-  });
+  }, 60_000);
 
   it('reads the primary type the way the ranking does', () => {
     const rng = createRng(7);

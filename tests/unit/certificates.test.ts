@@ -1,8 +1,11 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { certificateFileName, certificateSvg, displayCode, holderName, renderCertificate, type CertificateData } from '../../src/lib/server/certificates.ts';
+import { certificateFacts, certificateFileName, certificateSvg, displayCode, holderName, renderCertificate, type CertificateData } from '../../src/lib/server/certificates.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 
-const base: CertificateData = { kind: 'iq', lang: 'uk', holder: '', headline: 'IQ 124', detail: 'Високий рівень', date: new Date('2026-11-22'), code: 'abcdefghijklmnopqrstuvwxyz', verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz' };
+const base: CertificateData = { kind: 'iq', lang: 'uk', holder: '', achieved: 'має попередній IQ-еквівалент', headline: 'IQ 124', detail: 'Високий рівень', date: new Date('2026-11-22'), code: 'abcdefghijklmnopqrstuvwxyz', verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz' };
 
 /** Dark pixels in the band where the holder's name is drawn (same layout either way: one line of text). */
 async function inkInNameBand(holder: string): Promise<number> {
@@ -50,5 +53,30 @@ describe('certificate names and codes', () => {
 
   it('print the code in groups of five', () => {
     expect(displayCode('abcdefghijkl')).toBe('ABCDE-FGHIJ-KL');
+  });
+});
+
+describe('what a certificate says', () => {
+  const row = (kind: 'iq' | 'professional', answers: unknown[], timeSpent: number) =>
+    ({ id: 'x', user_id: 'u', answers, form_id: kind === 'iq' ? 2 : null, reliability: kind === 'iq' ? 0.75 : null, time_spent: timeSpent, created_at: new Date(), verification_code: 'c', full_name: 'Test', email: 't@example.com', kind }) as Parameters<typeof certificateFacts>[0];
+  const perfect = (ms: number) => iqBank(2).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: ms }));
+
+  it('gives the page\'s reading: the provisional IQ, its band and 95 % interval', () => {
+    expect(certificateFacts(row('iq', perfect(30_000), 600_000), 'uk')).toEqual({
+      score: '128', achieved: 'має попередній IQ-еквівалент', headline: 'IQ 128', detail: 'Високий рівень · 95-відсотковий інтервал 116–141 · попередня оцінка',
+    });
+  });
+
+  it('gives a rushed sheet its caution instead of a band, so no "gifted" or "genius" label', () => {
+    const facts = certificateFacts(row('iq', perfect(900), 18_000), 'en');
+    expect(facts.detail).toBe('With a caution: answered too quickly · 95% interval 116–141 · provisional');
+    expect(facts.detail).not.toMatch(/Gifted|Genius|Superior/);
+  });
+
+  it('names both types of a career result that stays between them', () => {
+    const core = coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type >= 8, timeSpent: 3000 }));
+    const tieBreak = tieAfterCore(core).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: true, timeSpent: 3000 }));
+    const facts = certificateFacts(row('professional', [...core, ...tieBreak], 300_000), 'uk');
+    expect(facts).toMatchObject({ achieved: 'однаково близько до типів особистості', headline: 'Бос і Медіатор', detail: 'Типи 8 · 9 із дев’яти' });
   });
 });

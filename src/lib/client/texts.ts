@@ -1,11 +1,11 @@
 /** The island side of `t`: a page passes the few texts an island needs, already in its language. */
+import { fill, lookup } from '../../i18n/plural.ts';
 export type Texts = Record<string, string>;
 
-export function makeT(texts: Texts) {
+export function makeT(texts: Texts, lang: 'uk' | 'en') {
   return (key: string, vars: Record<string, string | number> = {}): string => {
-    const text = texts[key];
-    if (text === undefined) return key;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+    const text = lookup(texts, key, lang, vars);
+    return text === undefined ? key : fill(text, vars);
   };
 }
 export type T = ReturnType<typeof makeT>;

@@ -13,6 +13,7 @@ import { db } from './db.ts';
 import { scoreIqSheet } from '../../domain/iq/scoring.ts';
 import { iqReadingTexts } from '../iq-reading.ts';
 import { storedIqSheet } from './results.ts';
+import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 
 export const WIDTH = 1754;
@@ -29,6 +30,8 @@ export interface CertificateData {
   kind: 'iq' | 'professional';
   lang: Lang;
   holder: string;
+  /** The line before the headline (which differs for a career result that stays between types). */
+  achieved: string;
   /** IQ: the estimate; career: the type's title. */
   headline: string;
   /** IQ: rating label and range; career: "Type N". */
@@ -60,7 +63,7 @@ function tree(d: CertificateData): Node {
         el('div', { display: 'flex', fontSize: 96, fontWeight: 700, color: BLUE, letterSpacing: 4 }, t(d.lang, 'cert.title').toUpperCase()),
         el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 24 }, t(d.lang, 'cert.certifies')),
         el('div', { display: 'flex', fontSize: 80, fontWeight: 700, color: INK, marginTop: 20, maxWidth: 1400, textAlign: 'center' }, d.holder),
-        el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 28 }, t(d.lang, d.kind === 'iq' ? 'cert.achieved.iq' : 'cert.achieved.professional')),
+        el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 28 }, d.achieved),
         el('div', { display: 'flex', fontSize: d.kind === 'iq' ? 160 : 110, fontWeight: 700, color: BLUE, marginTop: 8, lineHeight: 1.1 }, d.headline),
         el('div', { display: 'flex', fontSize: 40, color: INK, marginTop: 8 }, d.detail)),
       el('div', { display: 'flex', width: '100%', justifyContent: 'space-between', alignItems: 'flex-end', fontSize: 28, color: MUTED },
@@ -127,10 +130,15 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
     const r = scoreIqSheet(storedIqSheet({ ...row, form_id: row.form_id ?? 0, reliability: row.reliability ?? undefined }));
     const texts = iqReadingTexts((key, vars) => t(lang, key, vars), r);
     const label = r.cautions.length ? t(lang, `cert.caution.${r.cautions[0]}`) : t(lang, `iq.label.${r.ratingLabel}`);
-    return { score: String(r.iqEstimate), headline: `IQ ${texts.value}`, detail: `${label} · ${t(lang, 'cert.interval', { low: r.iqInterval[0], high: r.iqInterval[1] })}` };
+    return { score: String(r.iqEstimate), achieved: t(lang, 'cert.achieved.iq'), headline: `IQ ${texts.value}`, detail: `${label} · ${t(lang, 'cert.interval', { low: r.iqInterval[0], high: r.iqInterval[1] })}` };
   }
   const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang);
-  return { score: r.personalityType, headline: r.personalityType, detail: t(lang, 'cert.type', { n: r.primaryType }) };
+  if (r.tiedTypes.length > 1) {
+    // As the results page says: between these types, not one of them.
+    const titles = r.tiedTypes.map((type) => profileOf(type, lang).title);
+    return { score: titles.join('-'), achieved: t(lang, 'cert.achieved.between'), headline: new Intl.ListFormat(lang, { type: 'conjunction' }).format(titles), detail: t(lang, 'cert.types', { types: r.tiedTypes.join(' · ') }) };
+  }
+  return { score: r.personalityType, achieved: t(lang, 'cert.achieved.professional'), headline: r.personalityType, detail: t(lang, 'cert.type', { n: r.primaryType }) };
 }
 
 const cache = new Map<string, { png: Buffer; etag: string }>();
@@ -141,7 +149,7 @@ export async function certificatePng(row: ResultRow, lang: Lang, siteUrl: string
   const facts = certificateFacts(row, lang);
   const holder = holderName(row.full_name, row.email);
   const data: CertificateData = {
-    kind: row.kind, lang, holder, headline: facts.headline, detail: facts.detail, date: new Date(row.created_at), code: row.verification_code,
+    kind: row.kind, lang, holder, achieved: facts.achieved, headline: facts.headline, detail: facts.detail, date: new Date(row.created_at), code: row.verification_code,
     verifyUrl: `${siteUrl.replace(/^https?:\/\//, '')}${lang === 'en' ? '/eng' : ''}/verify?code=${row.verification_code}`,
   };
   const key = createHash('sha1').update(JSON.stringify(data)).digest('hex');
