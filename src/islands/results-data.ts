@@ -1,7 +1,7 @@
 /** Shapes of the results the server returns (teaser or full) and of the sample content pages pass in. */
 import type { T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
-import type { RatingLabel } from '../domain/iq/reading.ts';
+import type { IqReading } from '../domain/iq/reading.ts';
 
 /** What both result views receive besides the result itself. */
 export interface ResultViewProps<R> {
@@ -15,18 +15,11 @@ export interface ResultViewProps<R> {
   premiumDays: number | null;
   signedIn: boolean;
 }
-export interface IqResultView {
+export interface IqResultView extends IqReading {
   kind: 'iq';
   access: 'teaser' | 'full';
   language: 'uk' | 'en';
   formId: number;
-  iqEstimate: number;
-  iqBound: 'below' | 'above' | null;
-  iqInterval: [number, number];
-  percentile: number;
-  percentileInterval: [number, number];
-  ratingLabel: RatingLabel;
-  reliability: number;
   cautions: string[];
   score: number;
   maxScore: number;
