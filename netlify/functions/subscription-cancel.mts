@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { currentUser } from '../../src/lib/server/auth.ts';
-import { db } from '../../src/lib/server/db.ts';
 import { crossSiteRefusal, json, jsonError, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
-import { removeRegularPayment } from '../../src/lib/server/payments/wayforpay.ts';
+import { stopRenewalAtProvider } from '../../src/lib/server/payments/payments.ts';
 import { cancelRenewal, subscriptionOf } from '../../src/lib/server/subscription.ts';
 
 /** Stops renewal (WayForPay regular payment removed); access stays until the end of the paid period. */
@@ -14,12 +13,9 @@ export default async (req: Request) => {
   if (!user) return unauthenticated(req);
   const cancelled = await cancelRenewal(user.id);
   if (!cancelled.ok) return jsonError(409, 'subscription.cancel.error', lang);
-  if (cancelled.paymentId) {
-    const [order] = await (await db()).query<{ provider: string }>('SELECT provider FROM payments WHERE order_reference = $1', [cancelled.paymentId]);
-    if (order?.provider === 'wayforpay' && !(await removeRegularPayment(cancelled.paymentId))) {
-      console.error(`[subscription] WayForPay REMOVE failed for ${cancelled.paymentId}; renewal marked cancelled here`);
-    }
-  }
+  // Success only when WayForPay confirms the stop; otherwise the profile says so and a scheduled retry keeps asking.
+  const stopped = await stopRenewalAtProvider(user.id, cancelled.paymentId);
+  if (!stopped) return jsonError(502, 'subscription.cancel.pending', lang, { subscription: await subscriptionOf(user.id) });
   return json({ ok: true, subscription: await subscriptionOf(user.id) });
 };
 

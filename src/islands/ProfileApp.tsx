@@ -5,14 +5,17 @@
 import { BOUNDS } from '../domain/iq/reading.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
-import { makeT, type Texts, clock } from '../lib/client/texts.ts';
+import { makeT, type T, type Texts, clock } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import { Dialog } from './Dialog.tsx';
 
 interface Me {
   user: { id: string; email: string; createdAt: string };
   profile: { fullName: string; displayName: string };
-  subscription: { status: string; active: boolean; daysLeft: number | null; expiresAt: string | null; cancelledAt: string | null };
+  subscription: {
+    status: string; active: boolean; daysLeft: number | null; expiresAt: string | null; cancelledAt: string | null;
+    source: 'payment' | 'promo' | null; nextCharge: { at: string; amount: string } | null; renewalFailedAt: string | null; stopPending: boolean;
+  };
 }
 interface Stats {
   totalTests: number;
@@ -50,6 +53,19 @@ interface Props {
 }
 
 const TABS = ['overview', 'history', 'achievements'] as const;
+
+/** What the subscription card says beyond "active": promo end date, next charge, stopped renewal, a failed renewal. */
+function SubscriptionFacts({ subscription: s, t, expiry }: { subscription: Me['subscription']; t: T; expiry: string }) {
+  if (!s.active) return null;
+  if (s.source === 'promo') return <p>{t('profile.subscription.promoUntil', { date: expiry })}</p>;
+  return (
+    <>
+      {s.renewalFailedAt ? <p className="notice notice-error">{t('profile.subscription.renewalFailed', { date: expiry })}</p> : null}
+      {s.nextCharge ? <p>{t('profile.subscription.nextCharge', { amount: s.nextCharge.amount, date: expiry })}</p> : <p>{t('profile.cancelled', { date: expiry })}</p>}
+      {s.stopPending ? <p className="notice notice-error">{t('profile.subscription.stopPending')}</p> : null}
+    </>
+  );
+}
 
 export default function ProfileApp({ lang, texts, links }: Props) {
   const t = makeT(texts, lang);
@@ -142,7 +158,8 @@ export default function ProfileApp({ lang, texts, links }: Props) {
     const res = await postJson('/api/subscription/cancel', { lang });
     setCancelOpen(false);
     setCancelMessage(res.ok ? { ok: true, text: t('subscription.cancel.success') } : { ok: false, text: res.message ?? t('subscription.cancel.error') });
-    if (res.ok) setReload((n) => n + 1);
+    // Renewal is recorded as stopped even when the provider has not confirmed yet: the card then says so.
+    if (res.ok || res.status === 502) setReload((n) => n + 1);
   };
   const expiry = me.subscription.expiresAt ? date(me.subscription.expiresAt) : '';
 
@@ -176,8 +193,8 @@ export default function ProfileApp({ lang, texts, links }: Props) {
             <div className="card subscription-card">
               <h2>{t('profile.subscription')}</h2>
               <p className={me.subscription.active ? 'premium-badge' : undefined}>{me.subscription.active ? t('profile.premium.active', { n: me.subscription.daysLeft ?? 30 }) : t(`profile.subscription.${me.subscription.status}`)}</p>
-              {me.subscription.active && me.subscription.cancelledAt ? <p>{t('profile.cancelled', { date: expiry })}</p> : null}
-              {me.subscription.active && !me.subscription.cancelledAt ? <button type="button" className="button button-ghost" onClick={() => setCancelOpen(true)}>{t('profile.cancel')}</button> : null}
+              <SubscriptionFacts subscription={me.subscription} t={t} expiry={expiry} />
+              {me.subscription.active && me.subscription.source === 'payment' && !me.subscription.cancelledAt ? <button type="button" className="button button-ghost" onClick={() => setCancelOpen(true)}>{t('profile.cancel')}</button> : null}
               {cancelMessage ? <p className={`notice ${cancelMessage.ok ? 'notice-success' : 'notice-error'}`} role="status">{cancelMessage.text}</p> : null}
             </div>
             <form className="card promo-box" onSubmit={(e) => { e.preventDefault(); void applyPromo(); }}>

@@ -115,6 +115,111 @@ describe('WayForPay service callback', () => {
   });
 });
 
+describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
+  const expiry = async (client: Client) => new Date((await subscription(client)).expiresAt).getTime();
+  const DAY = 86_400_000;
+
+  it('extend premium by 30 days each, once each, and answer the signed accept', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const paid = await expiry(client);
+    for (const n of [1, 2]) {
+      const res = await deliver(callback(`${orderReference}_WFPREG-${n}`, 'Approved'));
+      expect(res.status).toBe(200);
+      const accept = await res.json();
+      expect(accept).toMatchObject({ orderReference: `${orderReference}_WFPREG-${n}`, status: 'accept' });
+      expect(accept.signature).toBe(md5([`${orderReference}_WFPREG-${n}`, 'accept', accept.time]));
+    }
+    expect(await expiry(client) - paid).toBeCloseTo(60 * DAY, -4);
+    // A replay of either changes nothing.
+    expect((await deliver(callback(`${orderReference}_WFPREG-2`, 'Approved'))).status).toBe(200);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
+    expect(await expiry(client) - paid).toBeCloseTo(60 * DAY, -4);
+    expect(await subscription(client)).toMatchObject({ active: true, source: 'payment', paymentId: orderReference, renewalFailedAt: null, nextCharge: { amount: '1 USD' } });
+  });
+
+  it('record a declined or expired renewal, change nothing else, and show that renewal failed', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const paid = await expiry(client);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'))).status).toBe(200);
+    expect(await expiry(client)).toBe(paid);
+    expect((await subscription(client)).renewalFailedAt).not.toBeNull();
+    expect((await deliver(callback(`${orderReference}_WFPREG-2`, 'Expired'))).status).toBe(200);
+    expect(await expiry(client)).toBe(paid);
+    // The next charge that goes through clears the failure.
+    await deliver(callback(`${orderReference}_WFPREG-3`, 'Approved'));
+    expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
+    expect(await expiry(client) - paid).toBeCloseTo(30 * DAY, -4);
+  });
+
+  it('are honoured after the user stopped renewal, when WayForPay took the money', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const paid = await expiry(client);
+    expect((await client.post('/api/subscription/cancel', {})).status).toBe(200);
+    await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
+    expect(await expiry(client) - paid).toBeCloseTo(30 * DAY, -4);
+    expect(await subscription(client)).toMatchObject({ active: true, nextCharge: null });
+    expect((await subscription(client)).cancelledAt).not.toBeNull();
+  });
+
+  it.each([
+    ['an unknown order', () => callback('GP0000000000000AAAAAA_WFPREG-1', 'Approved')],
+    ['a forged signature', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'f'.repeat(32) })],
+    ['a wrong amount', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: 2 })],
+    ['the signature of the first payment on a renewal reference', (ref: string) => ({ ...callback(`${ref}_WFPREG-1`, 'Approved'), merchantSignature: callback(ref, 'Approved').merchantSignature })],
+    ['a nested object in a signed field', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: { value: 1 } })],
+  ])('refuse %s with 4xx and change nothing', async (_name, forge) => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const paid = await expiry(client);
+    const res = await deliver(forge(orderReference));
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(await expiry(client)).toBe(paid);
+  });
+
+  it('refuse a renewal of an order that was never approved', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(400);
+    expect(await subscription(client)).toMatchObject({ active: false });
+  });
+});
+
+describe('refunds and reversals', () => {
+  const expiry = async (client: Client) => new Date((await subscription(client)).expiresAt).getTime();
+
+  it("take back a refunded charge's 30 days once, keeping its approval on record", async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
+    const extended = await expiry(client);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
+    expect(extended - await expiry(client)).toBeCloseTo(30 * 86_400_000, -4);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
+    expect(extended - await expiry(client)).toBeCloseTo(30 * 86_400_000, -4);
+  });
+
+  it('never take premium below now: a voided first payment ends it', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    expect((await deliver(callback(orderReference, 'Voided'))).status).toBe(200);
+    const sub = await subscription(client);
+    expect(sub.active).toBe(false);
+    expect(new Date(sub.expiresAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Voided');
+  });
+});
+
 describe('the same result before and after paying', () => {
   it('is the teaser, then the full result with breakdown and review', async () => {
     const client = await buyer();

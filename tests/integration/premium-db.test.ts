@@ -78,8 +78,9 @@ describe('subscription state', () => {
 
   it('rounds the days left up', () => {
     const now = Date.UTC(2026, 10, 22);
-    expect(m.sub.subscriptionFrom('active', new Date(now + 1.2 * 86_400_000), null, now).daysLeft).toBe(2);
-    expect(m.sub.subscriptionFrom('active', null, null, now)).toMatchObject({ active: true, daysLeft: null });
+    const row = (expires: Date | null) => ({ subscription_status: 'active', subscription_expires_at: expires, subscription_payment_id: null, subscription_cancelled_at: null });
+    expect(m.sub.subscriptionFrom(row(new Date(now + 1.2 * 86_400_000)), now).daysLeft).toBe(2);
+    expect(m.sub.subscriptionFrom(row(null), now)).toMatchObject({ active: true, daysLeft: null });
   });
 });
 

@@ -4,6 +4,7 @@
  * exceed the maximum.
  */
 import { db } from './db.ts';
+import { extendPremium } from './subscription.ts';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
@@ -26,13 +27,7 @@ export async function redeemPromo(userId: string, raw: string): Promise<PromoOut
     if (promo.redeemed >= promo.max_redemptions) return { ok: false, status: 409, error: 'promo.error.exhausted' };
     await tx.query('INSERT INTO promo_redemptions (code, user_id) VALUES ($1, $2)', [code, userId]);
     await tx.query('UPDATE promo_codes SET redeemed = redeemed + 1 WHERE code = $1', [code]);
-    const [profile] = await tx.query<{ subscription_expires_at: Date }>(
-      `UPDATE user_profiles SET
-         subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
-         subscription_status = 'active', updated_at = now()
-       WHERE id = $1 RETURNING subscription_expires_at`,
-      [userId, promo.days],
-    );
+    const profile = await extendPremium(tx, userId, promo.days, { source: 'promo' });
     return { ok: true, days: promo.days, expiresAt: new Date(profile.subscription_expires_at).toISOString() };
   });
 }

@@ -1,8 +1,10 @@
 /**
- * The one place that says whether a user's subscription counts as active (spec part 2 §4): status active and no
- * expiry, or an expiry in the future. The commerce issue fills in how it becomes active.
+ * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): whether it counts as active,
+ * extending and shortening it (payments, renewals, refunds and promo codes all go through here), and stopping
+ * its renewal. Active means status active and no expiry, or an expiry in the future.
  */
-import { db } from './db.ts';
+import { SITE } from '../../config/site.ts';
+import { db, type Queryable } from './db.ts';
 
 export interface SubscriptionState {
   status: 'inactive' | 'active' | 'expired';
@@ -13,41 +15,109 @@ export interface SubscriptionState {
   daysLeft: number | null;
   /** Renewal stopped: access runs to expiresAt and ends (DESIGN.md §4). */
   cancelledAt: string | null;
+  /** Where premium came from: a payment renews monthly, a promo code has nothing to renew. */
+  source: 'payment' | 'promo' | null;
+  /** WayForPay's next charge, at the end of the paid period, while renewal runs. */
+  nextCharge: { at: string; amount: string } | null;
+  /** The last renewal charge was declined or expired (cleared by the next approved one). */
+  renewalFailedAt: string | null;
+  /** The user stopped renewal but WayForPay has not confirmed it yet; a scheduled retry keeps asking. */
+  stopPending: boolean;
 }
 
-export function subscriptionFrom(status: string, expiresAt: Date | string | null, paymentId: string | null, now = Date.now(), cancelledAt: Date | string | null = null): SubscriptionState {
-  const expiry = expiresAt ? new Date(expiresAt) : null;
-  const active = status === 'active' && (!expiry || expiry.getTime() > now);
-  const effective = status === 'active' && !active ? 'expired' : (status as SubscriptionState['status']);
+interface ProfileRow {
+  subscription_status: string;
+  subscription_expires_at: Date | null;
+  subscription_payment_id: string | null;
+  subscription_cancelled_at: Date | null;
+  subscription_source?: 'payment' | 'promo' | null;
+  subscription_renewal_failed_at?: Date | null;
+  subscription_stop_pending?: boolean;
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export function subscriptionFrom(row: ProfileRow, now = Date.now()): SubscriptionState {
+  const expiry = row.subscription_expires_at ? new Date(row.subscription_expires_at) : null;
+  const active = row.subscription_status === 'active' && (!expiry || expiry.getTime() > now);
+  const status = row.subscription_status === 'active' && !active ? 'expired' : (row.subscription_status as SubscriptionState['status']);
+  const source = row.subscription_source ?? null;
+  const renews = active && source === 'payment' && !row.subscription_cancelled_at;
   return {
-    status: effective,
-    expiresAt: expiry?.toISOString() ?? null,
-    paymentId,
+    status,
+    expiresAt: iso(expiry),
+    paymentId: row.subscription_payment_id,
     active,
     daysLeft: active && expiry ? Math.ceil((expiry.getTime() - now) / 86_400_000) : null,
-    cancelledAt: cancelledAt ? new Date(cancelledAt).toISOString() : null,
+    cancelledAt: iso(row.subscription_cancelled_at),
+    source,
+    nextCharge: renews && expiry ? { at: expiry.toISOString(), amount: SITE.premium.price } : null,
+    renewalFailedAt: source === 'payment' ? iso(row.subscription_renewal_failed_at) : null,
+    stopPending: Boolean(row.subscription_stop_pending),
   };
 }
+
+const COLUMNS = 'subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at, subscription_stop_pending';
 
 /** The user's subscription; an active one found past its expiry is written back as expired. */
 export async function subscriptionOf(userId: string): Promise<SubscriptionState> {
   const database = await db();
-  const [row] = await database.query<{ subscription_status: string; subscription_expires_at: Date | null; subscription_payment_id: string | null; subscription_cancelled_at: Date | null }>(
-    'SELECT subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at FROM user_profiles WHERE id = $1',
-    [userId],
-  );
-  if (!row) return subscriptionFrom('inactive', null, null);
-  const state = subscriptionFrom(row.subscription_status, row.subscription_expires_at, row.subscription_payment_id, Date.now(), row.subscription_cancelled_at);
+  const [row] = await database.query<ProfileRow>(`SELECT ${COLUMNS} FROM user_profiles WHERE id = $1`, [userId]);
+  if (!row) return subscriptionFrom({ subscription_status: 'inactive', subscription_expires_at: null, subscription_payment_id: null, subscription_cancelled_at: null });
+  const state = subscriptionFrom(row);
   if (row.subscription_status === 'active' && state.status === 'expired') {
     await database.query("UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active'", [userId]);
   }
   return state;
 }
 
-/** Stops renewal; access continues until the end of the paid period. Returns the order whose renewal to stop. */
-export async function cancelRenewal(userId: string): Promise<{ ok: true; paymentId: string | null } | { ok: false }> {
+export type Extension = { source: 'promo' } | { source: 'payment'; orderReference: string; firstCharge: boolean };
+
+/**
+ * Adds `days` of premium from the later of now and the current expiry. A first payment starts (or restarts) the
+ * paid subscription; a renewal charge keeps whatever the user decided about renewal; a promo code never turns a
+ * paid subscription into a promo one.
+ */
+export async function extendPremium(tx: Queryable, userId: string, days: number, how: Extension) {
+  const [profile] = await tx.query<{ email: string; full_name: string; subscription_expires_at: Date }>(
+    `UPDATE user_profiles SET
+       subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
+       subscription_source = CASE WHEN $3 = 'payment' THEN 'payment'
+         WHEN subscription_status = 'active' AND subscription_expires_at > now() AND subscription_source = 'payment' THEN 'payment' ELSE 'promo' END,
+       subscription_payment_id = COALESCE($4, subscription_payment_id),
+       subscription_cancelled_at = CASE WHEN $5 THEN NULL ELSE subscription_cancelled_at END,
+       subscription_stop_pending = CASE WHEN $5 THEN false ELSE subscription_stop_pending END,
+       subscription_renewal_failed_at = CASE WHEN $3 = 'payment' THEN NULL ELSE subscription_renewal_failed_at END,
+       subscription_status = 'active', updated_at = now()
+     WHERE id = $1 RETURNING email, full_name, subscription_expires_at`,
+    [userId, days, how.source, how.source === 'payment' ? how.orderReference : null, how.source === 'payment' && how.firstCharge],
+  );
+  return profile;
+}
+
+/** Takes back `days` of premium (a refunded or voided charge), never to before now. */
+export async function shortenPremium(tx: Queryable, userId: string, days: number): Promise<void> {
+  await tx.query(
+    `UPDATE user_profiles SET subscription_expires_at = GREATEST(now(), subscription_expires_at - make_interval(days => $2)), updated_at = now()
+     WHERE id = $1 AND subscription_expires_at IS NOT NULL`,
+    [userId, days],
+  );
+}
+
+/** A renewal charge was declined or expired: the profile says so until a charge goes through. */
+export async function markRenewalFailed(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('UPDATE user_profiles SET subscription_renewal_failed_at = now(), updated_at = now() WHERE id = $1', [userId]);
+}
+
+/** Records that the user stopped renewal; access continues until the end of the paid period. */
+export async function cancelRenewal(userId: string): Promise<{ ok: true; paymentId: string | null; source: SubscriptionState['source'] } | { ok: false }> {
   const state = await subscriptionOf(userId);
-  if (!state.active) return { ok: false };
+  if (!state.active || state.source !== 'payment') return { ok: false };
   await (await db()).query('UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1', [userId]);
-  return { ok: true, paymentId: state.paymentId };
+  return { ok: true, paymentId: state.paymentId, source: state.source };
+}
+
+/** Whether the provider has confirmed the stop: until it has, a scheduled retry keeps asking. */
+export async function setStopPending(userId: string, pending: boolean): Promise<void> {
+  await (await db()).query('UPDATE user_profiles SET subscription_stop_pending = $2, updated_at = now() WHERE id = $1', [userId, pending]);
 }

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { SITE } from '../../../config/site.ts';
 import { db, type Queryable } from '../db.ts';
 import { enqueueNotification } from '../outbox.ts';
-import { callbackSignature, merchantConfig, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
+import { extendPremium, markRenewalFailed, setStopPending, shortenPremium } from '../subscription.ts';
+import { callbackSignature, merchantConfig, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
 export type Provider = 'wayforpay' | 'test';
@@ -76,6 +77,12 @@ interface OrderRow {
   activated_at: Date | null;
 }
 
+interface ChargeRow {
+  status: string;
+  approved_at: Date | null;
+  reversed_at: Date | null;
+}
+
 export type CallbackOutcome = { ok: true; response: Record<string, unknown> } | { ok: false; reason: string };
 
 /** The service callback: signature, known order, matching amount and currency; then the status is applied. */
@@ -88,38 +95,75 @@ export async function handleServiceCallback(cb: ServiceCallback): Promise<Callba
   return { ok: true, response: acceptResponse(cb.orderReference) };
 }
 
-/** Records a provider status for an order; Approved extends the subscription once per order reference. */
-export async function applyStatus(orderReference: string, status: string, amount: number, currency: string, payload: unknown): Promise<CallbackOutcome> {
+/** A later charge of an order's regular payment, as WayForPay names it: `<orderReference>_WFPREG-<n>`. */
+export const RENEWAL_REFERENCE = /^(.+)_WFPREG-(\d+)$/;
+const REVERSALS = new Set(['Refunded', 'Voided']);
+const RENEWAL_FAILURES = new Set(['Declined', 'Expired']);
+
+/**
+ * Records a provider status for one charge — an order's first payment, or a renewal charge of it — and applies it
+ * once: Approved extends premium by the order's days (a renewal even after the user stopped renewal, since the
+ * money was taken), Refunded or Voided gives an approved charge's days back, a declined or expired renewal is
+ * shown in the profile. Replays change nothing; a later status never erases an approval.
+ */
+export async function applyStatus(reference: string, status: string, amount: number, currency: string, payload: unknown): Promise<CallbackOutcome> {
+  const renewal = RENEWAL_REFERENCE.exec(reference);
+  const orderReference = renewal ? renewal[1] : reference;
   return (await db()).transaction(async (tx) => {
     const [order] = await tx.query<OrderRow>('SELECT order_reference, user_id, amount, currency, days, status, activated_at FROM payments WHERE order_reference = $1 FOR UPDATE', [orderReference]);
     if (!order) return { ok: false, reason: 'unknown order' };
     if (Number(order.amount) !== amount || order.currency !== currency) return { ok: false, reason: `amount ${amount} ${currency} does not match the order` };
-    // A late or repeated non-approval never undoes an approval.
-    const nextStatus = order.activated_at ? 'Approved' : status;
-    await tx.query('UPDATE payments SET status = $1, provider_payload = $2, updated_at = now() WHERE order_reference = $3', [nextStatus, JSON.stringify(payload), orderReference]);
-    if (status === 'Approved' && !order.activated_at) await activate(tx, order);
+    // A renewal belongs to an order whose first payment went through.
+    if (renewal && !order.activated_at) return { ok: false, reason: 'renewal of an order that was never approved' };
+    await tx.query(
+      `INSERT INTO payment_charges (charge_reference, order_reference, status, amount, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (charge_reference) DO NOTHING`,
+      [reference, orderReference, status, order.amount, order.currency],
+    );
+    const [charge] = await tx.query<ChargeRow>('SELECT status, approved_at, reversed_at FROM payment_charges WHERE charge_reference = $1 FOR UPDATE', [reference]);
+    const json = JSON.stringify(payload);
+    if (status === 'Approved' && !charge.approved_at) {
+      await tx.query('UPDATE payment_charges SET status = $2, days = $3, approved_at = now(), provider_payload = $4, updated_at = now() WHERE charge_reference = $1', [reference, status, order.days, json]);
+      await approve(tx, order, reference, !renewal);
+    } else if (REVERSALS.has(status) && charge.approved_at && !charge.reversed_at) {
+      await tx.query('UPDATE payment_charges SET status = $2, reversed_at = now(), provider_payload = $3, updated_at = now() WHERE charge_reference = $1', [reference, status, json]);
+      await shortenPremium(tx, order.user_id, order.days);
+    } else if (!charge.approved_at) {
+      await tx.query('UPDATE payment_charges SET status = $2, provider_payload = $3, updated_at = now() WHERE charge_reference = $1', [reference, status, json]);
+      if (renewal && RENEWAL_FAILURES.has(status)) await markRenewalFailed(tx, order.user_id);
+    }
+    if (!renewal) {
+      // The order row mirrors its first payment; a late or repeated non-approval never undoes an approval.
+      const nextStatus = order.activated_at || status === 'Approved' ? (REVERSALS.has(status) ? status : 'Approved') : status;
+      await tx.query('UPDATE payments SET status = $1, provider_payload = $2, updated_at = now() WHERE order_reference = $3', [nextStatus, json, orderReference]);
+    }
     return { ok: true, response: {} };
   });
 }
 
-async function activate(tx: Queryable, order: OrderRow): Promise<void> {
-  await tx.query('UPDATE payments SET activated_at = now() WHERE order_reference = $1', [order.order_reference]);
-  const [profile] = await tx.query<{ email: string; full_name: string; subscription_expires_at: Date }>(
-    `UPDATE user_profiles SET
-       subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
-       subscription_status = 'active', subscription_payment_id = $3, subscription_cancelled_at = NULL, updated_at = now()
-     WHERE id = $1 RETURNING email, full_name, subscription_expires_at`,
-    [order.user_id, order.days, order.order_reference],
-  );
+async function approve(tx: Queryable, order: OrderRow, chargeReference: string, firstCharge: boolean): Promise<void> {
+  if (firstCharge) await tx.query('UPDATE payments SET activated_at = now() WHERE order_reference = $1', [order.order_reference]);
+  const profile = await extendPremium(tx, order.user_id, order.days, { source: 'payment', orderReference: order.order_reference, firstCharge });
   await enqueueNotification(tx, 'telegram', {
     type: 'subscription_purchased',
-    data: { userId: order.user_id, email: profile.email, fullName: profile.full_name, subscriptionAmount: Number(order.amount), subscriptionCurrency: order.currency, paymentId: order.order_reference },
+    data: { userId: order.user_id, email: profile.email, fullName: profile.full_name, subscriptionAmount: Number(order.amount), subscriptionCurrency: order.currency, paymentId: chargeReference, renewal: !firstCharge },
   });
   await enqueueNotification(tx, 'mailchimp', {
     email: profile.email,
     tags: ['premium', 'subscriber'],
-    mergeFields: { USER_ID: order.user_id, SUBSCRIPTION_DATE: new Date().toISOString().slice(0, 10), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: order.order_reference },
+    mergeFields: { USER_ID: order.user_id, SUBSCRIPTION_DATE: new Date().toISOString().slice(0, 10), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: chargeReference },
   });
+}
+
+/**
+ * Asks WayForPay to remove the order's regular payment (the test provider has none to remove) and records whether
+ * it confirmed: until it has, `subscription_stop_pending` stays set and the reconciliation retries.
+ */
+export async function stopRenewalAtProvider(userId: string, orderReference: string | null): Promise<boolean> {
+  const [order] = orderReference ? await (await db()).query<{ provider: Provider }>('SELECT provider FROM payments WHERE order_reference = $1', [orderReference]) : [];
+  const stopped = order?.provider !== 'wayforpay' || (await removeRegularPayment(orderReference!));
+  if (!stopped) console.error(`[subscription] WayForPay REMOVE failed for ${orderReference}; will retry`);
+  await setStopPending(userId, !stopped);
+  return stopped;
 }
 
 /** The body the test provider posts, signed exactly as WayForPay signs it. */

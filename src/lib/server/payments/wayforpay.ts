@@ -114,12 +114,18 @@ export function acceptResponse(orderReference: string, now = Math.floor(Date.now
   return { orderReference, status: 'accept', time: now, signature: hmacMd5([orderReference, 'accept', now], key) };
 }
 
+const SIGNED_FIELDS = ['merchantAccount', 'orderReference', 'amount', 'currency', 'authCode', 'cardPan', 'transactionStatus', 'reasonCode', 'merchantSignature'] as const;
+/** Every signed field is a string or a number (or absent, where optional): anything else is not WayForPay's. */
+const wellFormed = (value: Record<string, unknown>) =>
+  typeof value.orderReference === 'string' && typeof value.transactionStatus === 'string' &&
+  SIGNED_FIELDS.every((f) => value[f] === undefined || typeof value[f] === 'string' || (typeof value[f] === 'number' && Number.isFinite(value[f])));
+
 /** WayForPay posts JSON, sometimes with a form content type, sometimes as the single key of a form body. */
 export function parseCallbackBody(text: string): ServiceCallback | null {
   for (const candidate of [text, [...new URLSearchParams(text).keys()][0] ?? '']) {
     try {
       const value = JSON.parse(candidate);
-      if (value && typeof value === 'object' && typeof value.orderReference === 'string') return value as ServiceCallback;
+      if (value && typeof value === 'object' && !Array.isArray(value) && wellFormed(value)) return value as ServiceCallback;
     } catch {
       // try the next reading
     }
