@@ -3,9 +3,10 @@ import { currentUser } from '../../src/lib/server/auth.ts';
 import { json, jsonError, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 import { applyStatus, orderForOwner } from '../../src/lib/server/payments/payments.ts';
 import { checkStatus } from '../../src/lib/server/payments/wayforpay.ts';
+import { FINAL_STATUSES } from '../../src/lib/server/payments/reconcile.ts';
 import { subscriptionOf } from '../../src/lib/server/subscription.ts';
 
-const FINAL = new Set(['Approved', 'Declined', 'Refunded', 'Expired', 'Voided']);
+const FINAL = new Set(FINAL_STATUSES);
 
 /**
  * The order's status as the server knows it (owner only). While WayForPay has not called back, the server asks

@@ -14,6 +14,7 @@ let m: {
   payments: typeof import('../../src/lib/server/payments/payments.ts');
   wfp: typeof import('../../src/lib/server/payments/wayforpay.ts');
   sub: typeof import('../../src/lib/server/subscription.ts');
+  reconcile: typeof import('../../src/lib/server/payments/reconcile.ts');
 };
 
 beforeAll(async () => {
@@ -27,6 +28,7 @@ beforeAll(async () => {
     payments: await import('../../src/lib/server/payments/payments.ts'),
     wfp: await import('../../src/lib/server/payments/wayforpay.ts'),
     sub: await import('../../src/lib/server/subscription.ts'),
+    reconcile: await import('../../src/lib/server/payments/reconcile.ts'),
   };
 });
 afterAll(async () => {
@@ -64,6 +66,43 @@ describe('WayForPay checkout', () => {
     expect(await m.wfp.removeRegularPayment('GP123')).toBe(true);
     const request = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/regularApi')!;
     expect(JSON.parse(request.body)).toEqual({ requestType: 'REMOVE', merchantAccount: WAYFORPAY.account, merchantPassword: WAYFORPAY.password, orderReference: 'GP123' });
+  });
+});
+
+describe('reconciliation', () => {
+  const paidOrder = async (email: string) => {
+    const userId = await newUser(email);
+    const { orderReference } = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    return { userId, orderReference };
+  };
+  const age = (orderReference: string, minutes: number) =>
+    m.db.db().then((q) => q.query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE order_reference = $1`, [orderReference, minutes]));
+
+  it('asks about orders still pending after 10 minutes and applies the answer once, through the callback path', async () => {
+    const fresh = await paidOrder('fresh@example.com');
+    const stale = await paidOrder('stale@example.com');
+    await age(stale.orderReference, 11);
+    for (const o of [fresh, stale]) await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference: o.orderReference, transactionStatus: 'Approved' }) });
+    const first = await m.reconcile.reconcilePendingOrders();
+    expect(first.changed).toBeGreaterThanOrEqual(1);
+    expect((await m.sub.subscriptionOf(stale.userId)).active).toBe(true);
+    expect((await m.sub.subscriptionOf(fresh.userId)).active).toBe(false);
+    const expiry = (await m.sub.subscriptionOf(stale.userId)).expiresAt;
+    await m.reconcile.reconcilePendingOrders();
+    expect((await m.sub.subscriptionOf(stale.userId)).expiresAt).toBe(expiry);
+  });
+
+  it('reports a cancellation WayForPay refused as pending, and a later retry stops it', async () => {
+    const { userId, orderReference } = await paidOrder('stop@example.com');
+    await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
+    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }) });
+    expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
+    expect(await m.payments.stopRenewalAtProvider(userId, orderReference)).toBe(false);
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: true, nextCharge: null });
+    expect(await m.reconcile.retryPendingStops()).toMatchObject({ stopped: 0 });
+    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }) });
+    expect((await m.reconcile.retryPendingStops()).stopped).toBeGreaterThanOrEqual(1);
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: false, active: true });
   });
 });
 

@@ -44,6 +44,8 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
   const recorded: Recorded[] = [];
   const googleCodes = new Map<string, GoogleCode>();
   const wfpStatuses = new Map<string, string>();
+  /** What regularApi REMOVE answers next: WayForPay's success (4100) unless a test asks for an error. */
+  let removeAnswer = { reasonCode: 4100, reason: 'Ok' };
 
   const send = (res: ServerResponse, status: number, data: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -81,6 +83,10 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     if (url.pathname === '/__control/wayforpay/status' && req.method === 'POST') {
       const { orderReference, transactionStatus } = JSON.parse(body) as { orderReference: string; transactionStatus: string };
       wfpStatuses.set(orderReference, transactionStatus);
+      return send(res, 200, { ok: true });
+    }
+    if (url.pathname === '/__control/wayforpay/remove' && req.method === 'POST') {
+      removeAnswer = JSON.parse(body);
       return send(res, 200, { ok: true });
     }
     if (url.pathname === '/__control/google/codes' && req.method === 'POST') {
@@ -129,7 +135,7 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     if (url.pathname === '/wayforpay/regularApi' && req.method === 'POST') {
       const data = JSON.parse(body || '{}');
       if (data.requestType !== 'REMOVE' || data.merchantAccount !== WAYFORPAY.account || data.merchantPassword !== WAYFORPAY.password || !data.orderReference) entry.problems.push('REMOVE request malformed');
-      return send(res, 200, entry.problems.length ? { reasonCode: 1109, reason: 'Invalid request' } : { reasonCode: 4100, reason: 'Ok' });
+      return send(res, 200, entry.problems.length ? { reasonCode: 1109, reason: 'Invalid request' } : removeAnswer);
     }
     return send(res, 404, { error: 'not_found' });
   });
