@@ -137,6 +137,9 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
     expect(await expiry(client) - paid).toBeCloseTo(60 * DAY, -4);
     expect(await subscription(client)).toMatchObject({ active: true, source: 'payment', paymentId: orderReference, renewalFailedAt: null, nextCharge: { amount: '1 USD' } });
+    // The other form integrations report, <order>_WFPREG-<id>-<n>, is the same order's charge.
+    await deliver(callback(`${orderReference}_WFPREG-541278-3`, 'Approved'));
+    expect(await expiry(client) - paid).toBeCloseTo(90 * DAY, -4);
   });
 
   it('record a declined or expired renewal, change nothing else, and show that renewal failed', async () => {

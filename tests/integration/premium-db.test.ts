@@ -46,7 +46,10 @@ describe('WayForPay checkout', () => {
     const checkout = await m.payments.createCheckout({ userId, email: 'wfp@example.com', fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'en', origin: 'https://rozum.example', testType: 'iq' });
     expect(checkout.provider).toBe('wayforpay');
     const widget = (checkout as { widget: Record<string, unknown> }).widget;
-    expect(widget).toMatchObject({ merchantAccount: WAYFORPAY.account, merchantDomainName: 'rozum.example', amount: '1', currency: 'USD', language: 'EN', clientFirstName: 'Петро', clientLastName: 'Іваненко', regularMode: 'monthly', serviceUrl: 'https://rozum.example/api/payments/wayforpay' });
+    expect(widget).toMatchObject({ merchantAccount: WAYFORPAY.account, merchantDomainName: 'rozum.example', amount: '1', currency: 'USD', language: 'EN', clientFirstName: 'Петро', clientLastName: 'Іваненко', regularMode: 'monthly', regularOn: 1, regularBehavior: 'preset', regularAmount: '1', serviceUrl: 'https://rozum.example/api/payments/wayforpay' });
+    const day = (offset: number) => { const d = new Date(Date.now() + offset * 86_400_000); return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`; };
+    expect(widget.dateNext).toBe(day(30));
+    expect(widget.dateEnd).toBe(day(365));
     expect(widget.merchantSignature).toBe(m.wfp.hmacMd5([WAYFORPAY.account, 'rozum.example', checkout.orderReference, widget.orderDate as number, '1', 'USD', 'Rozum Premium (30 days)', 1, '1'], WAYFORPAY.secret));
   });
 

@@ -7,6 +7,7 @@ import { SITE } from '../../../config/site.ts';
 import { db, type Queryable } from '../db.ts';
 import { enqueueNotification } from '../outbox.ts';
 import { extendPremium, markRenewalFailed, setStopPending, shortenPremium } from '../subscription.ts';
+import { isProduction, refuseTestProvider } from '../production.ts';
 import { callbackSignature, merchantConfig, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
@@ -14,6 +15,12 @@ export type Provider = 'wayforpay' | 'test';
 
 /** `test` unless WayForPay is configured (or PAYMENT_PROVIDER says otherwise). */
 export function paymentProvider(): Provider {
+  // Production fails closed: never the self-approving test provider, never WayForPay without its own keys.
+  if (isProduction()) {
+    refuseTestProvider();
+    merchantConfig();
+    return 'wayforpay';
+  }
   const chosen = process.env.PAYMENT_PROVIDER;
   if (chosen === 'wayforpay' || chosen === 'test') return chosen;
   return process.env.WAYFORPAY_SECRET_KEY && process.env.WAYFORPAY_MERCHANT_ACCOUNT ? 'wayforpay' : 'test';
@@ -95,8 +102,12 @@ export async function handleServiceCallback(cb: ServiceCallback): Promise<Callba
   return { ok: true, response: acceptResponse(cb.orderReference) };
 }
 
-/** A later charge of an order's regular payment, as WayForPay names it: `<orderReference>_WFPREG-<n>`. */
-export const RENEWAL_REFERENCE = /^(.+)_WFPREG-(\d+)$/;
+/**
+ * A later charge of an order's regular payment. WayForPay's pages do not state the format; integrations of its
+ * regular payments receive `<orderReference>_WFPREG-<n>` and also `<orderReference>_WFPREG-<id>-<n>`, and take
+ * everything before the first "_WFPREG" as the order (our references have no underscore).
+ */
+export const RENEWAL_REFERENCE = /^([^_]+)_WFPREG-(\d+(?:-\d+)?)$/;
 const REVERSALS = new Set(['Refunded', 'Voided']);
 const RENEWAL_FAILURES = new Set(['Declined', 'Expired']);
 

@@ -4,6 +4,7 @@
  * that speaks WayForPay's format lives here.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { requireLiveMerchant } from '../production.ts';
 
 export interface MerchantConfig {
   account: string;
@@ -14,10 +15,13 @@ export interface MerchantConfig {
 }
 
 export function merchantConfig(): MerchantConfig {
+  const testSecret = 'rozum-local-test-secret';
+  // In production neither a missing key nor this published one is ever used (src/lib/server/production.ts).
+  requireLiveMerchant(testSecret);
   return {
     account: process.env.WAYFORPAY_MERCHANT_ACCOUNT ?? 'test_merch_n1',
     domain: process.env.WAYFORPAY_MERCHANT_DOMAIN ?? 'localhost',
-    secretKey: process.env.WAYFORPAY_SECRET_KEY ?? 'rozum-local-test-secret',
+    secretKey: process.env.WAYFORPAY_SECRET_KEY ?? testSecret,
     password: process.env.WAYFORPAY_MERCHANT_PASSWORD ?? 'rozum-local-test-password',
     apiBase: (process.env.WAYFORPAY_API_BASE ?? 'https://api.wayforpay.com').replace(/\/+$/, ''),
   };
@@ -45,6 +49,25 @@ export interface WidgetRequest {
   returnUrl?: string;
   /** Regular payment: renews monthly, matching the 30-day period (DESIGN.md §4), stated before paying. */
   regular?: { mode: 'monthly'; amount: string; dateNext: string; dateEnd: string };
+}
+
+/**
+ * The regular-payment fields of a Purchase, which the widget takes as they are ("the set of request parameters
+ * matches the Purchase parameters": https://wiki.wayforpay.com/en/view/852091). Their names, values and formats
+ * follow the Purchase page (https://wiki.wayforpay.com/en/view/852102) and WayForPay's own SDK
+ * (github.com/wayforpay/php-sdk, src/Domain/Regular.php and src/Form/PurchaseForm.php):
+ * - regularMode: once | daily | weekly | monthly | quarterly | halfyearly | yearly (also client, none) — monthly;
+ * - regularAmount: the amount of each later charge — the price;
+ * - dateNext: the date of the first later charge, DD.MM.YYYY — the end of the paid period;
+ * - dateEnd: the last date of the schedule, DD.MM.YYYY (or regularCount instead) — a year on;
+ * - regularOn: 1 ticks the regular-payment box;
+ * - regularBehavior: none | default | preset — preset fixes mode, amount and dates so the payer sees, and cannot
+ *   change on the payment page, the terms our modal stated; the SDK requires mode, amount, dateNext and dateEnd
+ *   (or regularCount) with it, which we send.
+ * None of them is part of merchantSignature (purchaseSignature above), as in the SDK.
+ */
+export function regularFields(regular: NonNullable<WidgetRequest['regular']>): Record<string, string | number> {
+  return { regularOn: 1, regularBehavior: 'preset', regularMode: regular.mode, regularAmount: regular.amount, dateNext: regular.dateNext, dateEnd: regular.dateEnd };
 }
 
 /** merchantAccount;merchantDomainName;orderReference;orderDate;amount;currency;productName…;productCount…;productPrice… */
@@ -75,9 +98,7 @@ export function signWidgetRequest(request: WidgetRequest, config = merchantConfi
     serviceUrl: request.serviceUrl,
   };
   if (request.returnUrl) params.returnUrl = request.returnUrl;
-  if (request.regular) {
-    Object.assign(params, { regularOn: 1, regularMode: request.regular.mode, regularAmount: request.regular.amount, dateNext: request.regular.dateNext, dateEnd: request.regular.dateEnd });
-  }
+  if (request.regular) Object.assign(params, regularFields(request.regular));
   return params;
 }
 
