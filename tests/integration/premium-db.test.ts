@@ -95,6 +95,28 @@ describe('reconciliation', () => {
     expect((await m.sub.subscriptionOf(stale.userId)).expiresAt).toBe(expiry);
   });
 
+  it('finds a renewal whose callback never came, through the daily STATUS, and applies it once', async () => {
+    const { userId, orderReference } = await paidOrder('missed@example.com');
+    await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
+    const q = await m.db.db();
+    // The paid month is ending, and WayForPay charged an hour ago without telling us.
+    await q.query(`UPDATE user_profiles SET subscription_expires_at = now() + interval '1 hour' WHERE id = $1`, [userId]);
+    await q.query(`UPDATE payment_charges SET approved_at = now() - interval '30 days' WHERE order_reference = $1`, [orderReference]);
+    const before = new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime();
+    await fetch(`${fake.url}/__control/wayforpay/schedule`, { method: 'POST', body: JSON.stringify({ orderReference, lastPayedDate: Math.floor(Date.now() / 1000) - 3600, lastPayedStatus: 'Approved' }) });
+    await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference: `${orderReference}_WFPREG-1`, transactionStatus: 'Approved' }) });
+    expect(await m.reconcile.reconcileRenewals()).toMatchObject({ applied: 1, unnamed: 0 });
+    const after = new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime();
+    expect(after - before).toBeCloseTo(30 * 86_400_000, -4);
+    // The next run, and the callback arriving late after all, change nothing.
+    expect(await m.reconcile.reconcileRenewals()).toMatchObject({ applied: 0 });
+    await m.payments.applyStatus(`${orderReference}_WFPREG-1`, 'Approved', 1, 'USD', {});
+    expect(new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime()).toBe(after);
+    const statusRequest = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/regularApi' && r.body.includes('"STATUS"'))!;
+    expect(JSON.parse(statusRequest.body)).toEqual({ requestType: 'STATUS', merchantAccount: WAYFORPAY.account, merchantPassword: WAYFORPAY.password, orderReference });
+    expect(statusRequest.problems).toEqual([]);
+  });
+
   it('reports a cancellation WayForPay refused as pending, and a later retry stops it', async () => {
     const { userId, orderReference } = await paidOrder('stop@example.com');
     await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});

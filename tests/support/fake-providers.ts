@@ -46,6 +46,8 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
   const wfpStatuses = new Map<string, string>();
   /** What regularApi REMOVE answers next: WayForPay's success (4100) unless a test asks for an error. */
   let removeAnswer = { reasonCode: 4100, reason: 'Ok' };
+  /** What regularApi STATUS answers per order (a test sets the last charge). */
+  const regularSchedules = new Map<string, Record<string, unknown>>();
 
   const send = (res: ServerResponse, status: number, data: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -83,6 +85,11 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     if (url.pathname === '/__control/wayforpay/status' && req.method === 'POST') {
       const { orderReference, transactionStatus } = JSON.parse(body) as { orderReference: string; transactionStatus: string };
       wfpStatuses.set(orderReference, transactionStatus);
+      return send(res, 200, { ok: true });
+    }
+    if (url.pathname === '/__control/wayforpay/schedule' && req.method === 'POST') {
+      const { orderReference, ...schedule } = JSON.parse(body) as { orderReference: string };
+      regularSchedules.set(orderReference, schedule);
       return send(res, 200, { ok: true });
     }
     if (url.pathname === '/__control/wayforpay/remove' && req.method === 'POST') {
@@ -134,8 +141,13 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     }
     if (url.pathname === '/wayforpay/regularApi' && req.method === 'POST') {
       const data = JSON.parse(body || '{}');
-      if (data.requestType !== 'REMOVE' || data.merchantAccount !== WAYFORPAY.account || data.merchantPassword !== WAYFORPAY.password || !data.orderReference) entry.problems.push('REMOVE request malformed');
-      return send(res, 200, entry.problems.length ? { reasonCode: 1109, reason: 'Invalid request' } : removeAnswer);
+      if (!['REMOVE', 'STATUS'].includes(data.requestType) || data.merchantAccount !== WAYFORPAY.account || data.merchantPassword !== WAYFORPAY.password || !data.orderReference) entry.problems.push(`${data.requestType} request malformed`);
+      if (entry.problems.length) return send(res, 200, { reasonCode: 1109, reason: 'Invalid request' });
+      if (data.requestType === 'STATUS') {
+        const schedule = regularSchedules.get(data.orderReference);
+        return send(res, 200, schedule ? { reasonCode: 4100, reason: 'Ok', orderReference: data.orderReference, mode: 'monthly', status: 'Active', amount: 1, currency: 'USD', ...schedule } : { reasonCode: 4102, reason: 'Rule not found' });
+      }
+      return send(res, 200, removeAnswer);
     }
     return send(res, 404, { error: 'not_found' });
   });

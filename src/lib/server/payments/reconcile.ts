@@ -5,7 +5,7 @@
  */
 import { db } from '../db.ts';
 import { applyStatus, stopRenewalAtProvider } from './payments.ts';
-import { checkStatus } from './wayforpay.ts';
+import { checkStatus, regularStatus } from './wayforpay.ts';
 
 /** Statuses after which an order's first payment will not change by itself. */
 export const FINAL_STATUSES = ['Approved', 'Declined', 'Refunded', 'Expired', 'Voided'];
@@ -35,4 +35,40 @@ export async function retryPendingStops(limit = 50): Promise<{ asked: number; st
   let stopped = 0;
   for (const user of users) if (await stopRenewalAtProvider(user.id, user.subscription_payment_id)) stopped++;
   return { asked: users.length, stopped };
+}
+
+/**
+ * Daily: for paid subscriptions that renew and are due about now, ask the regular payment's STATUS. When WayForPay
+ * charged later than the last charge we recorded, the callback went missing: the next renewal reference is asked
+ * about with CHECK_STATUS and applied through the callback path (idempotent on the reference). A charge we cannot
+ * name is logged for the operator rather than guessed.
+ */
+export async function reconcileRenewals(limit = 200): Promise<{ asked: number; applied: number; unnamed: number }> {
+  const due = await (await db()).query<{ order_reference: string; amount: string; currency: string; renewals: number; last_approved: Date }>(
+    `SELECT o.order_reference, o.amount, o.currency,
+        (SELECT count(*)::int FROM payment_charges c WHERE c.order_reference = o.order_reference AND c.charge_reference <> o.order_reference) AS renewals,
+        (SELECT max(c.approved_at) FROM payment_charges c WHERE c.order_reference = o.order_reference) AS last_approved
+     FROM user_profiles p JOIN payments o ON o.order_reference = p.subscription_payment_id
+     WHERE o.provider = 'wayforpay' AND o.activated_at IS NOT NULL AND p.subscription_source = 'payment' AND p.subscription_cancelled_at IS NULL
+       AND p.subscription_expires_at BETWEEN now() - interval '5 days' AND now() + interval '2 days'
+     LIMIT $1`,
+    [limit],
+  );
+  let applied = 0;
+  let unnamed = 0;
+  for (const order of due) {
+    const schedule = await regularStatus(order.order_reference);
+    if (!schedule?.lastPayedDate || schedule.lastPayedStatus !== 'Approved') continue;
+    if (order.last_approved && schedule.lastPayedDate * 1000 <= new Date(order.last_approved).getTime()) continue;
+    const reference = `${order.order_reference}_WFPREG-${order.renewals + 1}`;
+    const known = await checkStatus(reference);
+    if (known?.transactionStatus === 'Approved') {
+      const outcome = await applyStatus(reference, 'Approved', Number(known.amount ?? order.amount), known.currency ?? order.currency, { checkStatus: known, regularStatus: schedule });
+      if (outcome.ok) applied++;
+    } else {
+      unnamed++;
+      console.warn(`[payments-reconcile] ${order.order_reference}: WayForPay charged at ${new Date(schedule.lastPayedDate * 1000).toISOString()} but ${reference} is unknown; check the merchant cabinet`);
+    }
+  }
+  return { asked: due.length, applied, unnamed };
 }

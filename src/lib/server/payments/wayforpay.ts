@@ -165,7 +165,32 @@ export async function checkStatus(orderReference: string, config = merchantConfi
   return (await res.json().catch(() => null)) as never;
 }
 
-/** Regular payments API: stop a subscription's future charges. */
+export interface RegularStatus {
+  status: string;
+  /** Unix seconds of the last charge, and its status (null before the first). */
+  lastPayedDate: number | null;
+  lastPayedStatus: string | null;
+}
+
+/**
+ * Regular payments API, STATUS (https://wiki.wayforpay.com/en/view/852526): the schedule of an order's regular
+ * payment — requestType, merchantAccount, merchantPassword, orderReference; answered with reasonCode 4100 and the
+ * schedule's status, lastPayedDate, lastPayedStatus, nextPaymentDate.
+ */
+export async function regularStatus(orderReference: string, config = merchantConfig()): Promise<RegularStatus | null> {
+  const res = await fetch(`${config.apiBase}/regularApi`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ requestType: 'STATUS', merchantAccount: config.account, merchantPassword: config.password, orderReference }),
+  }).catch(() => null);
+  if (!res?.ok) return null;
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (Number(body?.reasonCode) !== 4100 || typeof body?.status !== 'string') return null;
+  const date = Number(body.lastPayedDate);
+  return { status: body.status, lastPayedDate: Number.isFinite(date) && date > 0 ? date : null, lastPayedStatus: typeof body.lastPayedStatus === 'string' ? body.lastPayedStatus : null };
+}
+
+/** Regular payments API, REMOVE (https://wiki.wayforpay.com/en/view/852521): stop an order's future charges. */
 export async function removeRegularPayment(orderReference: string, config = merchantConfig()): Promise<boolean> {
   const res = await fetch(`${config.apiBase}/regularApi`, {
     method: 'POST',
