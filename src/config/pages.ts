@@ -9,7 +9,12 @@ export type PageState =
   | 'landing' | 'iq-test' | 'test' | 'prof' | 'professional-test' | 'results' | 'professional-results'
   | 'login' | 'auth-callback' | 'profile' | 'payment' | 'legal' | 'verify';
 
-export type OgGroup = 'logo' | 'default';
+/**
+ * The social card of a screen group (spec: IQ, career, profile and login show the logo, the rest a default), one
+ * 1200×630 image per group and language, drawn at build time (src/pages/og/[lang]/[card].png.ts).
+ */
+export const OG_CARDS = ['default', 'iq', 'career', 'account'] as const;
+export type OgCard = (typeof OG_CARDS)[number];
 export type StructuredKind = 'quiz-iq' | 'quiz-professional' | 'result' | 'profile' | 'none';
 
 export interface PageDef {
@@ -18,26 +23,26 @@ export interface PageDef {
   state: PageState;
   /** Private or per-visitor pages stay out of search engines and the sitemap. */
   indexable: boolean;
-  og: OgGroup;
+  og: OgCard;
   structured: StructuredKind;
 }
 
-const page = (path: string, state: PageState, indexable: boolean, og: OgGroup, structured: StructuredKind = 'none'): PageDef =>
+const page = (path: string, state: PageState, indexable: boolean, og: OgCard, structured: StructuredKind = 'none'): PageDef =>
   ({ path, state, indexable, og, structured });
 
 export const PAGES: PageDef[] = [
   page('/', 'landing', true, 'default'),
-  page('/iqtest', 'iq-test', true, 'logo', 'quiz-iq'),
-  page('/iq', 'test', true, 'logo', 'quiz-iq'),
-  page('/prof', 'prof', true, 'logo', 'quiz-professional'),
-  page('/professional-test', 'professional-test', true, 'logo', 'quiz-professional'),
-  page('/results', 'results', false, 'logo', 'result'),
-  page('/professional-results', 'professional-results', false, 'logo', 'result'),
-  page('/login', 'login', true, 'logo'),
-  page('/auth/callback', 'auth-callback', false, 'logo'),
-  page('/profile', 'profile', false, 'logo', 'profile'),
+  page('/iqtest', 'iq-test', true, 'iq', 'quiz-iq'),
+  page('/iq', 'test', true, 'iq', 'quiz-iq'),
+  page('/prof', 'prof', true, 'career', 'quiz-professional'),
+  page('/professional-test', 'professional-test', true, 'career', 'quiz-professional'),
+  page('/results', 'results', false, 'iq', 'result'),
+  page('/professional-results', 'professional-results', false, 'career', 'result'),
+  page('/login', 'login', true, 'account'),
+  page('/auth/callback', 'auth-callback', false, 'account'),
+  page('/profile', 'profile', false, 'account', 'profile'),
   page('/payment-result', 'payment', false, 'default'),
-  page('/verify', 'verify', false, 'logo'),
+  page('/verify', 'verify', false, 'default'),
   ...LEGAL_TYPES.map((type) => page(`/legal/${type}`, 'legal', true, 'default')),
 ];
 

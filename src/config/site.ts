@@ -4,13 +4,17 @@ export const SITE = {
   version: '1.0',
   lastUpdated: '2026-11-22',
   themeColor: '#3B82F6',
-  contactEmail: process.env.CONTACT_EMAIL ?? 'support@rozum.example',
+  /** Unset only on a local run (production refuses to build without it): pages then show a local placeholder. */
+  contactEmail: process.env.CONTACT_EMAIL || undefined,
   siteUrl: (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`).replace(/\/+$/, ''),
-  /** The operator named in the legal pages. Set the real details (env or here) before launch. */
+  /**
+   * The operator named in the legal pages, from OPERATOR_NAME / _ADDRESS / _CODE. Production refuses to build
+   * without them (src/lib/server/production.ts); locally an unset one reads as a placeholder in the page's language.
+   */
   operator: {
-    name: process.env.OPERATOR_NAME ?? 'Rozum (operator details to be published)',
-    address: process.env.OPERATOR_ADDRESS ?? 'Kyiv, Ukraine',
-    code: process.env.OPERATOR_CODE ?? '—',
+    name: process.env.OPERATOR_NAME || undefined,
+    address: process.env.OPERATOR_ADDRESS || undefined,
+    code: process.env.OPERATOR_CODE || undefined,
   },
   premium: { price: '1 USD', days: 30 },
 } as const;

@@ -1,22 +1,29 @@
 /**
  * Legal texts carry tokens such as {{operatorName}}; the site config fills them, so operator details and the
- * contact address live in one place (src/config/site.ts).
+ * contact address live in one place (src/config/site.ts). A detail not set — only ever on a local run, since a
+ * production build refuses to start without them — reads as a placeholder in the page's own language.
  */
 import { SITE } from '../config/site.ts';
+import { t, type Lang } from '../i18n/index.ts';
 
-export function legalTokens(): Record<string, string> {
+/** The contact address as a page shows it. */
+export const contactEmailText = (lang: Lang): string => SITE.contactEmail ?? t(lang, 'local.contactEmail');
+
+export function legalTokens(lang: Lang): Record<string, string> {
   return {
-    operatorName: SITE.operator.name,
-    operatorAddress: SITE.operator.address,
-    operatorCode: SITE.operator.code,
-    contactEmail: SITE.contactEmail,
+    operatorName: SITE.operator.name ?? t(lang, 'local.operator.name'),
+    operatorAddress: SITE.operator.address ?? t(lang, 'local.operator.address'),
+    operatorCode: SITE.operator.code ?? t(lang, 'local.operator.code'),
+    contactEmail: contactEmailText(lang),
     siteUrl: SITE.siteUrl,
     price: SITE.premium.price,
     subscriptionDays: String(SITE.premium.days),
   };
 }
 
-/** Replaces every {{token}}; an unknown token is left visible so an editor notices it. */
-export function fillTokens(html: string, tokens = legalTokens()): string {
-  return html.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => tokens[name] ?? whole);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Replaces every {{token}} in rendered HTML; an unknown token is left visible so an editor notices it. */
+export function fillTokens(html: string, lang: Lang, tokens = legalTokens(lang)): string {
+  return html.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in tokens ? escapeHtml(tokens[name]) : whole));
 }

@@ -3,7 +3,7 @@
  * social preview and structured data (spec part 2 "Page metadata"). Pure, so it is unit-tested without a build.
  */
 import { localizedPath, ogLocale, otherLang, t, type Lang } from '../i18n/index.ts';
-import type { PageDef } from '../config/pages.ts';
+import type { OgCard, PageDef } from '../config/pages.ts';
 
 export interface PageMeta {
   title: string;
@@ -12,7 +12,10 @@ export interface PageMeta {
   canonical: string;
   alternates: { hreflang: string; href: string }[];
   robots: string;
-  og: { title: string; description: string; image: string; imageAlt: string; locale: string; localeAlternate: string; url: string };
+  og: {
+    title: string; description: string; image: string; imageWidth: number; imageHeight: number; imageAlt: string;
+    locale: string; localeAlternate: string; url: string;
+  };
   jsonLd: Record<string, unknown>[];
 }
 
@@ -20,13 +23,22 @@ export interface MetaInput {
   lang: Lang;
   page: PageDef;
   siteUrl: string;
-  contactEmail: string;
+  /** Unset on a local run without CONTACT_EMAIL: the structured data then names no contact point. */
+  contactEmail?: string;
   /** Legal pages and other content pages pass their own title/description. */
   title?: string;
   description?: string;
 }
 
 export const absoluteUrl = (siteUrl: string, path: string): string => siteUrl.replace(/\/+$/, '') + path;
+
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+export const ogImagePath = (lang: Lang, card: OgCard): string => `/og/${lang}/${card}.png`;
+
+/** What a social card says, in its language; the image alt text repeats it word for word. */
+export const ogCardTexts = (lang: Lang, card: OgCard): { title: string; line: string } =>
+  ({ title: t(lang, `meta.og.${card}.title`), line: t(lang, `meta.og.${card}.line`) });
 
 export function buildMeta({ lang, page, siteUrl, contactEmail, title, description }: MetaInput): PageMeta {
   const key = `meta.${page.state}`;
@@ -38,7 +50,6 @@ export function buildMeta({ lang, page, siteUrl, contactEmail, title, descriptio
     { hreflang: 'en', href: absoluteUrl(siteUrl, localizedPath('en', page.path)) },
     { hreflang: 'x-default', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
   ];
-  const image = absoluteUrl(siteUrl, page.og === 'logo' ? '/og/logo.png' : '/og/default.png');
   return {
     title: pageTitle,
     description: pageDescription,
@@ -49,8 +60,10 @@ export function buildMeta({ lang, page, siteUrl, contactEmail, title, descriptio
     og: {
       title: pageTitle,
       description: pageDescription,
-      image,
-      imageAlt: t(lang, 'meta.og.image.alt'),
+      image: absoluteUrl(siteUrl, ogImagePath(lang, page.og)),
+      imageWidth: OG_WIDTH,
+      imageHeight: OG_HEIGHT,
+      imageAlt: t(lang, 'meta.og.image.alt', ogCardTexts(lang, page.og)),
       locale: ogLocale(lang),
       localeAlternate: ogLocale(otherLang(lang)),
       url: canonical,
@@ -75,7 +88,7 @@ function structuredData(input: LdInput): Record<string, unknown>[] {
     name: t(lang, 'site.name'),
     url: absoluteUrl(siteUrl, '/'),
     logo: absoluteUrl(siteUrl, '/icon-512.png'),
-    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: contactEmail, availableLanguage: ['Ukrainian', 'English'] },
+    ...(contactEmail && { contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: contactEmail, availableLanguage: ['Ukrainian', 'English'] } }),
   };
   const website = {
     '@context': 'https://schema.org',

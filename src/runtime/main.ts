@@ -3,6 +3,7 @@
  * `--no-build` serves as is; `--api-only` serves only /api (used by `npm run dev`).
  */
 import './dotenv.ts';
+import { exitIfMisconfigured } from './check-config.ts';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -11,11 +12,22 @@ import { startServer } from './server.ts';
 import { scheduled } from './functions.ts';
 import { closeDb, db } from '../lib/server/db.ts';
 import { port, siteUrl } from '../lib/server/env.ts';
+import { paymentProvider } from '../lib/server/payments/payments.ts';
+import { isProduction } from '../lib/server/production.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const DEMO_PROMO = 'ROZUM-DEMO';
 const args = new Set(process.argv.slice(2));
 const apiOnly = args.has('--api-only');
+
+exitIfMisconfigured('server');
+if (isProduction()) {
+  try {
+    paymentProvider();
+  } catch (err) {
+    console.warn(`[start] ${(err as Error).message} Checkout and payment callbacks answer 503 until it is fixed.`);
+  }
+}
 
 if (!apiOnly && !args.has('--no-build') && !isBuildFresh(root)) {
   console.log('[start] building the site (dist/ is missing or out of date)…');
@@ -35,14 +47,17 @@ const server = await startServer({
 console.log(`[start] Rozum is listening on ${server.url}${apiOnly ? ' (API only)' : ''}`);
 
 // Open and migrate the database now, not on the first API call; pages are served meanwhile. Then seed promo
-// codes: a demo code for trying premium locally, and any given in ROZUM_SEED_PROMOS (JSON list; tests use it).
+// codes: a demo code for trying premium locally (never in production, where anyone could read it in the README),
+// and any given in ROZUM_SEED_PROMOS (JSON list; tests use it).
 db()
   .then(async (database) => {
     console.log(`[start] database ready (${database.kind})`);
     const { upsertPromo } = await import('../lib/server/promo.ts');
-    await upsertPromo({ code: DEMO_PROMO, days: 30, max: 1000 });
+    if (!isProduction()) {
+      await upsertPromo({ code: DEMO_PROMO, days: 30, max: 1000 });
+      console.log(`[start] demo promo code: ${DEMO_PROMO} (30 days of premium)`);
+    }
     for (const spec of JSON.parse(process.env.ROZUM_SEED_PROMOS ?? '[]')) await upsertPromo(spec);
-    console.log(`[start] demo promo code: ${DEMO_PROMO} (30 days of premium)`);
   })
   .catch((err) => console.error(`[start] database failed to open: ${(err as Error).message}`));
 

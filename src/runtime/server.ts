@@ -10,6 +10,7 @@ import { loadFunctionRoutes, type Handler } from './functions.ts';
 import { findRoute, type Route } from './routes.ts';
 import { createStaticServer, negotiate } from './static.ts';
 import { jsonError, requestLang } from '../lib/server/http.ts';
+import { ProductionConfigError } from '../lib/server/production.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -136,8 +137,13 @@ async function handleApi(
   try {
     response = await match.route.handler(request, context);
   } catch (err) {
-    log(`[${match.route.name}] ${(err as Error).stack ?? err}`);
-    response = jsonError(500, 'api.error.server', lang);
+    if (err instanceof ProductionConfigError) {
+      log(`[${match.route.name}] ${err.message}`);
+      response = jsonError(err.status, err.key, lang);
+    } else {
+      log(`[${match.route.name}] ${(err as Error).stack ?? err}`);
+      response = jsonError(500, 'api.error.server', lang);
+    }
   }
   for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
   await sendResponse(res, response, method === 'HEAD');

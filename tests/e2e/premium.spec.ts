@@ -55,11 +55,15 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.goto(`${p}/profile`);
     await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
+    // A paid subscription names its next charge, and stops renewal on request.
+    await expect(page.getByText(t['profile.subscription.nextCharge'].split('{amount}')[0])).toBeVisible();
     await page.getByRole('button', { name: t['profile.cancel'] }).click();
     const confirm = page.getByRole('dialog', { name: t['profile.cancel.title'] });
     await confirm.getByRole('button', { name: t['profile.cancel.confirm'] }).click();
     await expect(page.getByText(t['subscription.cancel.success'])).toBeVisible();
     await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
+    await expect(page.getByText(t['profile.cancelled'].split('{date}')[0])).toBeVisible();
+    await expect(page.getByRole('button', { name: t['profile.cancel'] })).toHaveCount(0);
     expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
   });
 }
@@ -80,6 +84,9 @@ test('a promo code from the profile unlocks premium, and bad codes say why', asy
   await apply.click();
   await expect(page.getByText(tr('en', 'profile.premium.active', { n: 30 }))).toBeVisible();
   await expect(page.locator('.facts').getByText('?')).toHaveCount(0);
+  // Premium from a promo code has nothing to renew: its end date, and no "cancel renewal".
+  await expect(page.getByText(en['profile.subscription.promoUntil'].split('{date}')[0])).toBeVisible();
+  await expect(page.getByRole('button', { name: en['profile.cancel'] })).toHaveCount(0);
 });
 
 test('a declined test payment says so and leaves premium off', async ({ page }) => {

@@ -1,7 +1,10 @@
 /** The built site as served by `npm start`: every route in both languages, compression, caching, 404s. */
 import { describe, expect, inject, it } from 'vitest';
 import { PAGES } from '../../src/config/pages.ts';
+import { LANGS, t } from '../../src/i18n/index.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
+import { ogCardTexts } from '../../src/lib/seo.ts';
+import { renderSocialCard } from '../../src/lib/server/social-cards.ts';
 
 const base = inject('baseUrl');
 
@@ -18,6 +21,34 @@ describe('static site', () => {
         }
       }
     }
+  });
+
+  it('gives every page the social card of its language and screen group: a 1200×630 PNG, described in that language', async () => {
+    const checked = new Set<string>();
+    for (const page of PAGES) {
+      for (const lang of LANGS) {
+        const path = localizedPath(lang, page.path);
+        const html = await (await fetch(base + path)).text();
+        const tag = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+        const image = tag('property', 'og:image');
+        expect(image, path).toBeDefined();
+        expect(new URL(image!).pathname, path).toBe(`/og/${lang}/${page.og}.png`);
+        expect(tag('name', 'twitter:image'), path).toBe(image);
+        expect([tag('property', 'og:image:width'), tag('property', 'og:image:height')], path).toEqual(['1200', '630']);
+        const alt = t(lang, 'meta.og.image.alt', ogCardTexts(lang, page.og));
+        expect([tag('property', 'og:image:alt'), tag('name', 'twitter:image:alt')], path).toEqual([alt, alt]);
+        if (checked.has(image!)) continue;
+        checked.add(image!);
+        const res = await fetch(base + new URL(image!).pathname);
+        expect(res.status, image).toBe(200);
+        expect(res.headers.get('content-type'), image).toBe('image/png');
+        const png = Buffer.from(await res.arrayBuffer());
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)], image).toEqual([1200, 630]);
+        // Byte for byte the card drawn from this language's texts, so a Ukrainian page never shows the English one.
+        expect(png.equals(await renderSocialCard(lang, page.og)), image).toBe(true);
+      }
+    }
+    expect(checked.size).toBe(8);
   });
 
   it('compresses HTML with brotli or gzip as the client accepts', async () => {

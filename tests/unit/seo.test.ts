@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PAGES, pageByPath } from '../../src/config/pages.ts';
-import { buildMeta } from '../../src/lib/seo.ts';
+import { buildMeta, ogCardTexts } from '../../src/lib/seo.ts';
 import { LANGS, t } from '../../src/i18n/index.ts';
 
 const site = 'https://rozum.example';
@@ -30,10 +30,22 @@ describe('page metadata', () => {
     expect(ukMeta.og.locale).toBe('uk_UA');
     expect(ukMeta.og.localeAlternate).toBe('en_US');
     expect(enMeta.og.locale).toBe('en_US');
-    expect(ukMeta.og.image).toBe('https://rozum.example/og/default.png');
-    expect(enMeta.og.image).toBe('https://rozum.example/og/logo.png');
+    expect(ukMeta.og.image).toBe('https://rozum.example/og/uk/default.png');
+    expect(enMeta.og.image).toBe('https://rozum.example/og/en/iq.png');
+    expect([enMeta.og.imageWidth, enMeta.og.imageHeight]).toEqual([1200, 630]);
     expect(ukMeta.title).toBe(t('uk', 'meta.landing.title'));
     expect(enMeta.title).toBe(t('en', 'meta.iq-test.title'));
+  });
+
+  it('shows the card of the page\'s language and screen group, described in that language', () => {
+    const card = (lang: 'uk' | 'en', path: string) => meta(lang, path).og.image.replace(site, '');
+    expect(['/iqtest', '/iq', '/results'].map((path) => card('uk', path))).toEqual(Array(3).fill('/og/uk/iq.png'));
+    expect(['/prof', '/professional-test', '/professional-results'].map((path) => card('en', path))).toEqual(Array(3).fill('/og/en/career.png'));
+    expect(['/login', '/profile'].map((path) => card('uk', path))).toEqual(Array(2).fill('/og/uk/account.png'));
+    expect(['/', '/legal/privacy', '/payment-result'].map((path) => card('en', path))).toEqual(Array(3).fill('/og/en/default.png'));
+    expect(meta('uk', '/iq').og.imageAlt).toBe(t('uk', 'meta.og.image.alt', ogCardTexts('uk', 'iq')));
+    expect(meta('uk', '/iq').og.imageAlt).toContain(ogCardTexts('uk', 'iq').title);
+    expect(meta('en', '/iq').og.imageAlt).toContain(ogCardTexts('en', 'iq').title);
   });
 
   it('keeps private pages out of search engines', () => {

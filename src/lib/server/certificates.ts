@@ -1,15 +1,13 @@
 /**
  * Certificates (spec part 1; DESIGN.md §2, §4): rendered on the server per language from the stored result,
- * JSX-like element tree → SVG with satori → PNG with resvg, 1754×1240 (A4 landscape), white. Fonts with full
- * Cyrillic ship with the function. Rendered PNGs are kept in memory, so a repeat request costs nothing.
+ * JSX-like element tree → SVG with satori → PNG with resvg (./png.ts, shared with the social cards), 1754×1240
+ * (A4 landscape), white. Fonts with full Cyrillic ship with the function. Rendered PNGs are kept in memory, so a
+ * repeat request costs nothing.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import satori from 'satori';
-import { Resvg } from '@resvg/resvg-js';
 import { t, type Lang } from '../../i18n/index.ts';
 import { db } from './db.ts';
+import { el, svgToPng, treeToSvg, type Node } from './png.ts';
 import { scoreIqSheet } from '../../domain/iq/scoring.ts';
 import { iqReadingTexts } from '../iq-reading.ts';
 import { storedIqSheet } from './results.ts';
@@ -18,13 +16,6 @@ import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scori
 
 export const WIDTH = 1754;
 export const HEIGHT = 1240;
-const FONT_DIR = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
-let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
-const loadFonts = () =>
-  (fonts ??= [
-    { name: 'Golos', data: readFileSync(FONT_DIR + 'GolosText-Regular.ttf'), weight: 400, style: 'normal' },
-    { name: 'Golos', data: readFileSync(FONT_DIR + 'GolosText-Bold.ttf'), weight: 700, style: 'normal' },
-  ]);
 
 export interface CertificateData {
   kind: 'iq' | 'professional';
@@ -41,8 +32,6 @@ export interface CertificateData {
   verifyUrl: string;
 }
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
-const el = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({ type, props: { style, children } });
 const BLUE = '#1D4ED8';
 const INK = '#111827';
 const MUTED = '#4B5563';
@@ -77,10 +66,10 @@ function tree(d: CertificateData): Node {
   );
 }
 
-export const certificateSvg = (d: CertificateData): Promise<string> => satori(tree(d) as never, { width: WIDTH, height: HEIGHT, fonts: loadFonts() });
+export const certificateSvg = (d: CertificateData): Promise<string> => treeToSvg(tree(d), WIDTH, HEIGHT);
 
 export async function renderCertificate(d: CertificateData): Promise<Buffer> {
-  return Buffer.from(new Resvg(await certificateSvg(d), { fitTo: { mode: 'original' }, background: '#FFFFFF' }).render().asPng());
+  return svgToPng(await certificateSvg(d), '#FFFFFF');
 }
 
 /** Spec part 1 §5: sanitised name (anything but letters and digits → "_"), kind upper-cased, UA/EN, score, .png */
