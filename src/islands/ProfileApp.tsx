@@ -77,7 +77,9 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelMessage, setCancelMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  // Ukrainian long dates end in "р." ("23 грудня 2026 р."); the texts put dates mid-sentence and at its end, so the
+  // date goes without it rather than doubling the full stop.
+  const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).replace(/ р\.$/, '');
 
   useEffect(() => {
     (async () => {
@@ -173,7 +175,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
         <span className="avatar avatar-large" aria-hidden="true">{me.profile.displayName.slice(0, 1).toUpperCase()}</span>
         <div>
           <h1 id="user-name">{me.profile.displayName}</h1>
-          <p className="muted">{me.user.email}</p>
+          <p className="muted profile-email">{me.user.email}</p>
           <p className="muted">{t('profile.joined', { date: date(me.user.createdAt) })} · {t('profile.achievementsCount', { n: stats.achievements.unlocked.length })}</p>
         </div>
       </section>
