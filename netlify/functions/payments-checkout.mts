@@ -4,6 +4,7 @@ import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 import { createCheckout } from '../../src/lib/server/payments/payments.ts';
 import { consume } from '../../src/lib/server/rate-limit.ts';
+import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const Body = z.object({
   fullName: z.string().trim().min(1).max(100),
@@ -14,7 +15,7 @@ const Body = z.object({
 });
 
 /** Starts a purchase: an order row, then either WayForPay widget parameters signed here or the local test page. */
-export default async (req: Request, _context: Context) => {
+export default refusingMisconfiguration(async (req: Request, _context: Context) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const user = await currentUser(req);
@@ -32,6 +33,6 @@ export default async (req: Request, _context: Context) => {
   if (!limited.ok) return jsonError(429, 'auth.error.rate_limited', lang, {}, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
   const checkout = await createCheckout({ ...parsed.data, userId: user.id, email: user.email, lang, origin: new URL(req.url).origin });
   return json(checkout, { status: 201 });
-};
+});
 
 export const config: Config = { path: '/api/payments/checkout', method: 'POST' };

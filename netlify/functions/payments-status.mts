@@ -5,6 +5,7 @@ import { applyStatus, orderForOwner } from '../../src/lib/server/payments/paymen
 import { checkStatus } from '../../src/lib/server/payments/wayforpay.ts';
 import { FINAL_STATUSES } from '../../src/lib/server/payments/reconcile.ts';
 import { subscriptionOf } from '../../src/lib/server/subscription.ts';
+import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const FINAL = new Set(FINAL_STATUSES);
 
@@ -12,7 +13,7 @@ const FINAL = new Set(FINAL_STATUSES);
  * The order's status as the server knows it (owner only). While WayForPay has not called back, the server asks
  * WayForPay itself (CHECK_STATUS) — never the browser.
  */
-export default async (req: Request, context: Context) => {
+export default refusingMisconfiguration(async (req: Request, context: Context) => {
   const lang = requestLang(req);
   const user = await currentUser(req);
   if (!user) return unauthenticated(req);
@@ -34,6 +35,6 @@ export default async (req: Request, context: Context) => {
     testResultId: order.test_result_id,
     subscription: await subscriptionOf(user.id),
   });
-};
+});
 
 export const config: Config = { path: '/api/payments/:orderReference', method: 'GET' };

@@ -4,6 +4,7 @@ import { t } from '../../src/i18n/index.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, jsonError, redirect, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 import { orderForOwner, paymentProvider, testProviderCallback } from '../../src/lib/server/payments/payments.ts';
+import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -11,7 +12,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
  * The test payment provider (PAYMENT_PROVIDER=test, the local default): a page with Approve / Decline that posts
  * a correctly signed service callback to our own WayForPay endpoint — the same code path as a real payment.
  */
-export default async (req: Request, context: Context) => {
+export default refusingMisconfiguration(async (req: Request, context: Context) => {
   const lang = requestLang(req);
   if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', lang);
   const user = await currentUser(req);
@@ -39,6 +40,6 @@ export default async (req: Request, context: Context) => {
 <form method="post"><button class="approve" name="decision" value="approve">${escape(t(lang, 'testpay.approve'))}</button>
 <button class="decline" name="decision" value="decline">${escape(t(lang, 'testpay.decline'))}</button></form></main></body></html>`;
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
-};
+});
 
 export const config: Config = { path: '/api/payments/test/:orderReference', method: ['GET', 'POST'] };

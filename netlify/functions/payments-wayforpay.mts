@@ -2,12 +2,13 @@ import type { Config, Context } from '@netlify/functions';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { handleServiceCallback } from '../../src/lib/server/payments/payments.ts';
 import { parseCallbackBody } from '../../src/lib/server/payments/wayforpay.ts';
+import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 /**
  * WayForPay's service callback (serviceUrl). A bad signature, an unknown order or a mismatched amount changes
  * nothing and is logged; otherwise the status is recorded and answered with the signed "accept".
  */
-export default async (req: Request, context: Context) => {
+export default refusingMisconfiguration(async (req: Request, context: Context) => {
   const text = (await req.text()).slice(0, 64 * 1024);
   const callback = parseCallbackBody(text);
   if (!callback) {
@@ -21,6 +22,6 @@ export default async (req: Request, context: Context) => {
   }
   context.waitUntil(deliverOutboxSoon());
   return Response.json(outcome.response);
-};
+});
 
 export const config: Config = { path: '/api/payments/wayforpay', method: 'POST' };

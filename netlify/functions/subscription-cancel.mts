@@ -3,9 +3,10 @@ import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, json, jsonError, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 import { stopRenewalAtProvider } from '../../src/lib/server/payments/payments.ts';
 import { cancelRenewal, subscriptionOf } from '../../src/lib/server/subscription.ts';
+import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 /** Stops renewal (WayForPay regular payment removed); access stays until the end of the paid period. */
-export default async (req: Request) => {
+export default refusingMisconfiguration(async (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const lang = requestLang(req);
@@ -17,6 +18,6 @@ export default async (req: Request) => {
   const stopped = await stopRenewalAtProvider(user.id, cancelled.paymentId);
   if (!stopped) return jsonError(502, 'subscription.cancel.pending', lang, { subscription: await subscriptionOf(user.id) });
   return json({ ok: true, subscription: await subscriptionOf(user.id) });
-};
+});
 
 export const config: Config = { path: '/api/subscription/cancel', method: 'POST' };

@@ -9,6 +9,7 @@ import {
   missingProductionConfig,
   ProductionConfigError,
   productionConfigMessage,
+  refusingMisconfiguration,
   SITE_FACT_VARIABLES,
   WAYFORPAY_VARIABLES,
 } from '../../src/lib/server/production.ts';
@@ -167,5 +168,18 @@ describe('local placeholders', () => {
     );
     expect(contactEmailText('en')).toBe('help@rozum.example');
     for (const source of legalSources('en')) expect(fillTokens(source, 'en')).not.toContain('local run');
+  });
+});
+
+describe('payment handlers on a misconfigured production server', () => {
+  it('answer 503 with the message key instead of the platform\'s bare 500, and let other errors through', async () => {
+    const refused = refusingMisconfiguration(async () => { throw new ProductionConfigError('no keys'); });
+    const res = await refused(new Request('http://x/api/payments/checkout?lang=en'));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: 'payment.error.unavailable' });
+    const broken = refusingMisconfiguration(async () => { throw new Error('bug'); });
+    await expect(broken(new Request('http://x/'))).rejects.toThrow('bug');
+    const fine = refusingMisconfiguration(async () => new Response('ok'));
+    expect(await (await fine(new Request('http://x/'))).text()).toBe('ok');
   });
 });

@@ -4,6 +4,7 @@
  * provider, never the WayForPay key published in this repository. Locally nothing is required.
  */
 import { isHosted } from './env.ts';
+import { jsonError, requestLang } from './http.ts';
 
 /** Netlify's functions do not see CONTEXT at run time; they learn their deploy context from the Netlify global. */
 const netlifyDeployContext = (): string | undefined =>
@@ -64,4 +65,20 @@ export function requireLiveMerchant(publishedTestSecret: string): void {
   if (process.env.WAYFORPAY_SECRET_KEY === publishedTestSecret) {
     throw new ProductionConfigError('Payments refused in production: WAYFORPAY_SECRET_KEY is the test key published in the repository.');
   }
+}
+
+/**
+ * Wraps a payment handler so a refused configuration answers 503 with its message key on Netlify too (the local
+ * server maps it as well), instead of the platform's bare 500.
+ */
+export function refusingMisconfiguration<A extends unknown[]>(handler: (req: Request, ...rest: A) => Promise<Response>) {
+  return async (req: Request, ...rest: A): Promise<Response> => {
+    try {
+      return await handler(req, ...rest);
+    } catch (err) {
+      if (!(err instanceof ProductionConfigError)) throw err;
+      console.error(`[payments] ${err.message}`);
+      return jsonError(err.status, err.key, requestLang(req));
+    }
+  };
 }
