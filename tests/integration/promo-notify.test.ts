@@ -1,8 +1,8 @@
 /** Promo codes (every refusal, and no over-redemption under concurrency) and notification delivery to the providers. */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { receivedBy, TELEGRAM } from '../support/fake-providers.ts';
+import { receivedBy, TELEGRAM, WAYFORPAY } from '../support/fake-providers.ts';
 
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
@@ -74,6 +74,24 @@ describe('notifications', () => {
     await expect.poll(async () => (tags = (await receivedBy(fake)).find((r) => r.path === `${put.path}/tags`)), { timeout: 10_000 }).toBeTruthy();
     expect(JSON.parse(tags!.body)).toEqual({ tags: [{ name: 'new_user', status: 'active' }, { name: 'registration', status: 'active' }] });
     for (const r of [telegram, put, tags!]) expect(r.problems).toEqual([]);
+  });
+
+  it('a renewal charge reaches Mailchimp with the renewal terms and the next charge, and Telegram as a renewal', async () => {
+    const email = uniqueEmail('renews');
+    const client = await user(email);
+    const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })).json();
+    const pay = (reference: string) => {
+      const body: Record<string, unknown> = { merchantAccount: WAYFORPAY.account, orderReference: reference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus: 'Approved', reasonCode: 1100 };
+      body.merchantSignature = createHmac('md5', WAYFORPAY.secret).update([WAYFORPAY.account, reference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';')).digest('hex');
+      return fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    };
+    expect((await pay(orderReference)).status).toBe(200);
+    expect((await pay(`${orderReference}_WFPREG-1`)).status).toBe(200);
+    const expiresAt = (await (await client.get('/api/me')).json()).subscription.expiresAt.slice(0, 10);
+    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`)), { timeout: 10_000 }).toBe(true);
+    const put = (await receivedBy(fake)).find((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`))!;
+    expect(JSON.parse(put.body).merge_fields).toMatchObject({ RENEWAL: 'monthly, 1 USD, until cancelled', NEXT_CHARGE: expiresAt, PAYMENT_ID: `${orderReference}_WFPREG-1` });
+    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.includes('/sendMessage') && r.body.includes(`Premium renewed: ${email.toLowerCase()}`)), { timeout: 10_000 }).toBe(true);
   });
 
   it('a perfect sheet tags the member above_average_iq (at the stated reliability no reading reaches the 130 of high_iq)', async () => {

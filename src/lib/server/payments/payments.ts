@@ -161,7 +161,12 @@ async function approve(tx: Queryable, order: OrderRow, chargeReference: string, 
   await enqueueNotification(tx, 'mailchimp', {
     email: profile.email,
     tags: ['premium', 'subscriber'],
-    mergeFields: { USER_ID: order.user_id, SUBSCRIPTION_DATE: new Date().toISOString().slice(0, 10), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: chargeReference },
+    // The confirmation mail's facts (a Mailchimp automation writes it from these): it renews monthly at the price,
+    // and when the next charge falls, until the user turns renewal off.
+    mergeFields: {
+      USER_ID: order.user_id, SUBSCRIPTION_DATE: new Date().toISOString().slice(0, 10), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: chargeReference,
+      RENEWAL: `monthly, ${Number(order.amount)} ${order.currency}, until cancelled`, NEXT_CHARGE: new Date(profile.subscription_expires_at).toISOString().slice(0, 10),
+    },
   });
 }
 
