@@ -18,11 +18,18 @@ CREATE TABLE payment_charges (
 );
 CREATE INDEX payment_charges_order_idx ON payment_charges (order_reference, created_at);
 
+-- A charge's own record of the money going back; its approval (approved_at, provider_payload) stays as it was.
+ALTER TABLE payment_charges ADD COLUMN reversal_payload jsonb;
+
+-- Stopping an order's regular payment at WayForPay: asked for (by the user, or because a newer order replaced it)
+-- and confirmed (REMOVE answered Ok). Asked but not confirmed means a scheduled retry keeps asking.
+ALTER TABLE payments ADD COLUMN stop_requested_at timestamptz;
+ALTER TABLE payments ADD COLUMN stop_confirmed_at timestamptz;
+
 -- What the profile says about a subscription (issue 12 §5): where premium came from (a payment renews, a promo
--- code does not), the last renewal that failed, and a stop of renewal WayForPay has not confirmed yet.
+-- code does not) and the last renewal of the current order that failed.
 ALTER TABLE user_profiles ADD COLUMN subscription_source text CHECK (subscription_source IN ('payment', 'promo'));
 ALTER TABLE user_profiles ADD COLUMN subscription_renewal_failed_at timestamptz;
-ALTER TABLE user_profiles ADD COLUMN subscription_stop_pending boolean NOT NULL DEFAULT false;
 UPDATE user_profiles SET subscription_source = 'payment' WHERE subscription_payment_id IS NOT NULL;
 UPDATE user_profiles SET subscription_source = 'promo' WHERE subscription_payment_id IS NULL AND subscription_status <> 'inactive';
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, json, jsonError, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
-import { stopRenewalAtProvider } from '../../src/lib/server/payments/payments.ts';
+import { stopUserRenewals } from '../../src/lib/server/payments/payments.ts';
 import { cancelRenewal, subscriptionOf } from '../../src/lib/server/subscription.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
@@ -15,7 +15,7 @@ export default refusingMisconfiguration(async (req: Request) => {
   const cancelled = await cancelRenewal(user.id);
   if (!cancelled.ok) return jsonError(409, 'subscription.cancel.error', lang);
   // Success only when WayForPay confirms the stop; otherwise the profile says so and a scheduled retry keeps asking.
-  const stopped = await stopRenewalAtProvider(user.id, cancelled.paymentId);
+  const stopped = await stopUserRenewals(user.id);
   if (!stopped) return jsonError(502, 'subscription.cancel.pending', lang, { subscription: await subscriptionOf(user.id) });
   return json({ ok: true, subscription: await subscriptionOf(user.id) });
 });

@@ -56,13 +56,19 @@ const TABS = ['overview', 'history', 'achievements'] as const;
 
 /** What the subscription card says beyond "active": promo end date, next charge, stopped renewal, a failed renewal. */
 function SubscriptionFacts({ subscription: s, t, expiry }: { subscription: Me['subscription']; t: T; expiry: string }) {
-  if (!s.active) return null;
-  if (s.source === 'promo') return <p>{t('profile.subscription.promoUntil', { date: expiry })}</p>;
+  // A failed renewal and a stop not yet confirmed matter most once premium has lapsed, so they show either way.
+  const notices = (
+    <>
+      {s.renewalFailedAt ? <p className="notice notice-error">{t(s.active ? 'profile.subscription.renewalFailed' : 'profile.subscription.renewalFailedEnded')}</p> : null}
+      {s.stopPending ? <p className="notice notice-error">{t('profile.subscription.stopPending')}</p> : null}
+    </>
+  );
+  if (!s.active) return notices;
+  if (s.source === 'promo') return <>{notices}<p>{t('profile.subscription.promoUntil', { date: expiry })}</p></>;
   return (
     <>
-      {s.renewalFailedAt ? <p className="notice notice-error">{t('profile.subscription.renewalFailed', { date: expiry })}</p> : null}
+      {notices}
       {s.nextCharge ? <p>{t('profile.subscription.nextCharge', { amount: s.nextCharge.amount, date: expiry })}</p> : <p>{t('profile.cancelled', { date: expiry })}</p>}
-      {s.stopPending ? <p className="notice notice-error">{t('profile.subscription.stopPending')}</p> : null}
     </>
   );
 }

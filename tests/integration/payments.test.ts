@@ -152,10 +152,12 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
     expect((await subscription(client)).renewalFailedAt).not.toBeNull();
     expect((await deliver(callback(`${orderReference}_WFPREG-2`, 'Expired'))).status).toBe(200);
     expect(await expiry(client)).toBe(paid);
-    // The next charge that goes through clears the failure.
+    // The next charge that goes through clears the failure, and a replay of the old decline does not bring it back.
     await deliver(callback(`${orderReference}_WFPREG-3`, 'Approved'));
     expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
     expect(await expiry(client) - paid).toBeCloseTo(30 * DAY, -4);
+    await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'));
+    expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
   });
 
   it('are honoured after the user stopped renewal, when WayForPay took the money', async () => {
@@ -176,6 +178,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
     ['a wrong amount', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: 2 })],
     ['the signature of the first payment on a renewal reference', (ref: string) => ({ ...callback(`${ref}_WFPREG-1`, 'Approved'), merchantSignature: callback(ref, 'Approved').merchantSignature })],
     ['a nested object in a signed field', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: { value: 1 } })],
+    ['a signature that is not hex', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'é'.repeat(32) })],
   ])('refuse %s with 4xx and change nothing', async (_name, forge) => {
     const client = await buyer();
     const { orderReference } = await order(client);
@@ -209,6 +212,27 @@ describe('refunds and reversals', () => {
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
     expect(extended - await expiry(client)).toBeCloseTo(30 * 86_400_000, -4);
+  });
+
+  it('never grant premium for a charge whose money went back before its approval was heard', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const paid = await expiry(client);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
+    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
+    expect(await expiry(client)).toBe(paid);
+  });
+
+  it('keep a refunded order refunded, whatever replays follow', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    await deliver(callback(orderReference, 'Refunded'));
+    await deliver(callback(orderReference, 'Approved'));
+    await deliver(callback(orderReference, 'Declined'));
+    expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Refunded');
+    expect((await subscription(client)).active).toBe(false);
   });
 
   it('never take premium below now: a voided first payment ends it', async () => {

@@ -122,12 +122,41 @@ describe('reconciliation', () => {
     await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }) });
     expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
-    expect(await m.payments.stopRenewalAtProvider(userId, orderReference)).toBe(false);
+    expect(await m.payments.stopUserRenewals(userId)).toBe(false);
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: true, nextCharge: null });
     expect(await m.reconcile.retryPendingStops()).toMatchObject({ stopped: 0 });
     await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }) });
     expect((await m.reconcile.retryPendingStops()).stopped).toBeGreaterThanOrEqual(1);
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: false, active: true });
+  });
+});
+
+describe('one schedule per user', () => {
+  it('asks for the older schedule to stop when a new order is paid, and keeps asking until WayForPay confirms', async () => {
+    const email = 'twice@example.com';
+    const userId = await newUser(email);
+    const first = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    await m.payments.applyStatus(first.orderReference, 'Approved', 1, 'USD', {});
+    // The user stops renewal, WayForPay does not confirm, and the user buys again.
+    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }) });
+    expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
+    expect(await m.payments.stopUserRenewals(userId)).toBe(false);
+    const second = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    await m.payments.applyStatus(second.orderReference, 'Approved', 1, 'USD', {});
+    const q = await m.db.db();
+    const rows = await q.query<{ order_reference: string; asked: boolean; confirmed: boolean }>(
+      'SELECT order_reference, stop_requested_at IS NOT NULL AS asked, stop_confirmed_at IS NOT NULL AS confirmed FROM payments WHERE user_id = $1 ORDER BY created_at', [userId]);
+    expect(rows).toEqual([{ order_reference: first.orderReference, asked: true, confirmed: false }, { order_reference: second.orderReference, asked: false, confirmed: false }]);
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ paymentId: second.orderReference, cancelledAt: null, stopPending: true });
+    // The old order's late decline does not mark the new subscription as failed; its charge is still honoured.
+    await m.payments.applyStatus(`${first.orderReference}_WFPREG-1`, 'Declined', 1, 'USD', {});
+    expect((await m.sub.subscriptionOf(userId)).renewalFailedAt).toBeNull();
+    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }) });
+    await m.reconcile.retryPendingStops();
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: false, paymentId: second.orderReference });
+    const removes = (await receivedBy(fake.url)).filter((r) => r.path === '/wayforpay/regularApi' && r.body.includes('"REMOVE"')).map((r) => JSON.parse(r.body).orderReference);
+    expect(removes).toContain(first.orderReference);
+    expect(removes).not.toContain(second.orderReference);
   });
 });
 

@@ -32,7 +32,8 @@ interface ProfileRow {
   subscription_cancelled_at: Date | null;
   subscription_source?: 'payment' | 'promo' | null;
   subscription_renewal_failed_at?: Date | null;
-  subscription_stop_pending?: boolean;
+  /** Some order of the user's has a stop of renewal WayForPay has not confirmed. */
+  stop_pending?: boolean;
 }
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -53,11 +54,12 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
     source,
     nextCharge: renews && expiry ? { at: expiry.toISOString(), amount: SITE.premium.price } : null,
     renewalFailedAt: source === 'payment' ? iso(row.subscription_renewal_failed_at) : null,
-    stopPending: Boolean(row.subscription_stop_pending),
+    stopPending: Boolean(row.stop_pending),
   };
 }
 
-const COLUMNS = 'subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at, subscription_stop_pending';
+const COLUMNS = `subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at,
+  EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND o.stop_requested_at IS NOT NULL AND o.stop_confirmed_at IS NULL) AS stop_pending`;
 
 /** The user's subscription; an active one found past its expiry is written back as expired. */
 export async function subscriptionOf(userId: string): Promise<SubscriptionState> {
@@ -66,7 +68,8 @@ export async function subscriptionOf(userId: string): Promise<SubscriptionState>
   if (!row) return subscriptionFrom({ subscription_status: 'inactive', subscription_expires_at: null, subscription_payment_id: null, subscription_cancelled_at: null });
   const state = subscriptionFrom(row);
   if (row.subscription_status === 'active' && state.status === 'expired') {
-    await database.query("UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active'", [userId]);
+    // Rechecks the expiry: a renewal committed since the read must not be written over.
+    await database.query("UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active' AND subscription_expires_at <= now()", [userId]);
   }
   return state;
 }
@@ -75,8 +78,9 @@ export type Extension = { source: 'promo' } | { source: 'payment'; orderReferenc
 
 /**
  * Adds `days` of premium from the later of now and the current expiry. A first payment starts (or restarts) the
- * paid subscription; a renewal charge keeps whatever the user decided about renewal; a promo code never turns a
- * paid subscription into a promo one.
+ * paid subscription and becomes its current order; a renewal charge keeps whatever the user decided about renewal
+ * (and, for an older order still charging, does not make it current again); a promo code never turns a paid
+ * subscription into a promo one.
  */
 export async function extendPremium(tx: Queryable, userId: string, days: number, how: Extension) {
   const [profile] = await tx.query<{ email: string; full_name: string; subscription_expires_at: Date }>(
@@ -84,10 +88,9 @@ export async function extendPremium(tx: Queryable, userId: string, days: number,
        subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
        subscription_source = CASE WHEN $3 = 'payment' THEN 'payment'
          WHEN subscription_status = 'active' AND subscription_expires_at > now() AND subscription_source = 'payment' THEN 'payment' ELSE 'promo' END,
-       subscription_payment_id = COALESCE($4, subscription_payment_id),
+       subscription_payment_id = CASE WHEN $5 THEN $4 ELSE subscription_payment_id END,
        subscription_cancelled_at = CASE WHEN $5 THEN NULL ELSE subscription_cancelled_at END,
-       subscription_stop_pending = CASE WHEN $5 THEN false ELSE subscription_stop_pending END,
-       subscription_renewal_failed_at = CASE WHEN $3 = 'payment' THEN NULL ELSE subscription_renewal_failed_at END,
+       subscription_renewal_failed_at = CASE WHEN $5 OR subscription_payment_id = $4 THEN NULL ELSE subscription_renewal_failed_at END,
        subscription_status = 'active', updated_at = now()
      WHERE id = $1 RETURNING email, full_name, subscription_expires_at`,
     [userId, days, how.source, how.source === 'payment' ? how.orderReference : null, how.source === 'payment' && how.firstCharge],
@@ -104,20 +107,34 @@ export async function shortenPremium(tx: Queryable, userId: string, days: number
   );
 }
 
-/** A renewal charge was declined or expired: the profile says so until a charge goes through. */
-export async function markRenewalFailed(tx: Queryable, userId: string): Promise<void> {
-  await tx.query('UPDATE user_profiles SET subscription_renewal_failed_at = now(), updated_at = now() WHERE id = $1', [userId]);
+/** A renewal charge of the user's current order was declined or expired: the profile says so until one goes through. */
+export async function markRenewalFailed(tx: Queryable, userId: string, orderReference: string): Promise<void> {
+  await tx.query('UPDATE user_profiles SET subscription_renewal_failed_at = now(), updated_at = now() WHERE id = $1 AND subscription_payment_id = $2', [userId, orderReference]);
 }
 
-/** Records that the user stopped renewal; access continues until the end of the paid period. */
-export async function cancelRenewal(userId: string): Promise<{ ok: true; paymentId: string | null; source: SubscriptionState['source'] } | { ok: false }> {
-  const state = await subscriptionOf(userId);
-  if (!state.active || state.source !== 'payment') return { ok: false };
-  await (await db()).query('UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1', [userId]);
-  return { ok: true, paymentId: state.paymentId, source: state.source };
+/**
+ * Records that the user stopped renewal (access continues to the end of the paid period) and asks for every order
+ * of theirs whose schedule may still charge to be stopped. A paid subscription can be stopped even after premium
+ * lapsed or a promo code was added on top: WayForPay's schedule runs on regardless.
+ */
+export async function cancelRenewal(userId: string): Promise<{ ok: true } | { ok: false }> {
+  return (await db()).transaction(async (tx) => {
+    const live = await tx.query<{ order_reference: string }>(
+      `UPDATE payments SET stop_requested_at = COALESCE(stop_requested_at, now()), updated_at = now()
+       WHERE user_id = $1 AND activated_at IS NOT NULL AND stop_confirmed_at IS NULL RETURNING order_reference`,
+      [userId],
+    );
+    if (!live.length) return { ok: false };
+    await tx.query('UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1', [userId]);
+    return { ok: true };
+  });
 }
 
-/** Whether the provider has confirmed the stop: until it has, a scheduled retry keeps asking. */
-export async function setStopPending(userId: string, pending: boolean): Promise<void> {
-  await (await db()).query('UPDATE user_profiles SET subscription_stop_pending = $2, updated_at = now() WHERE id = $1', [userId, pending]);
+/** A newer order replaces the user's older schedules: they are asked to stop, so only one charges. */
+export async function replaceOlderSchedules(tx: Queryable, userId: string, orderReference: string): Promise<void> {
+  await tx.query(
+    `UPDATE payments SET stop_requested_at = COALESCE(stop_requested_at, now()), updated_at = now()
+     WHERE user_id = $1 AND order_reference <> $2 AND activated_at IS NOT NULL AND stop_confirmed_at IS NULL`,
+    [userId, orderReference],
+  );
 }

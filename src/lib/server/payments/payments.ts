@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { SITE } from '../../../config/site.ts';
 import { db, type Queryable } from '../db.ts';
 import { enqueueNotification } from '../outbox.ts';
-import { extendPremium, markRenewalFailed, setStopPending, shortenPremium } from '../subscription.ts';
+import { extendPremium, markRenewalFailed, replaceOlderSchedules, shortenPremium } from '../subscription.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
-import { callbackSignature, merchantConfig, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
+import { callbackSignature, merchantConfig, regularStatus, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
 export type Provider = 'wayforpay' | 'test';
@@ -88,7 +88,11 @@ interface ChargeRow {
   status: string;
   approved_at: Date | null;
   reversed_at: Date | null;
+  created_at: Date;
 }
+
+const laterChargeApproved = async (tx: Queryable, orderReference: string, after: Date): Promise<boolean> =>
+  (await tx.query('SELECT 1 FROM payment_charges WHERE order_reference = $1 AND approved_at IS NOT NULL AND created_at > $2 LIMIT 1', [orderReference, after])).length > 0;
 
 export type CallbackOutcome = { ok: true; response: Record<string, unknown> } | { ok: false; reason: string };
 
@@ -126,33 +130,49 @@ export async function applyStatus(reference: string, status: string, amount: num
     if (Number(order.amount) !== amount || order.currency !== currency) return { ok: false, reason: `amount ${amount} ${currency} does not match the order` };
     // A renewal belongs to an order whose first payment went through.
     if (renewal && !order.activated_at) return { ok: false, reason: 'renewal of an order that was never approved' };
-    await tx.query(
-      `INSERT INTO payment_charges (charge_reference, order_reference, status, amount, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (charge_reference) DO NOTHING`,
+    const inserted = await tx.query(
+      `INSERT INTO payment_charges (charge_reference, order_reference, status, amount, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (charge_reference) DO NOTHING RETURNING charge_reference`,
       [reference, orderReference, status, order.amount, order.currency],
     );
-    const [charge] = await tx.query<ChargeRow>('SELECT status, approved_at, reversed_at FROM payment_charges WHERE charge_reference = $1 FOR UPDATE', [reference]);
+    const [charge] = await tx.query<ChargeRow>('SELECT status, approved_at, reversed_at, created_at FROM payment_charges WHERE charge_reference = $1 FOR UPDATE', [reference]);
     const json = JSON.stringify(payload);
-    if (status === 'Approved' && !charge.approved_at) {
+    // A status this charge did not have before: a replay is not news.
+    const news = inserted.length > 0 || charge.status !== status;
+    if (status === 'Approved' && !charge.approved_at && !REVERSALS.has(charge.status)) {
       await tx.query('UPDATE payment_charges SET status = $2, days = $3, approved_at = now(), provider_payload = $4, updated_at = now() WHERE charge_reference = $1', [reference, status, order.days, json]);
       await approve(tx, order, reference, !renewal);
-    } else if (REVERSALS.has(status) && charge.approved_at && !charge.reversed_at) {
-      await tx.query('UPDATE payment_charges SET status = $2, reversed_at = now(), provider_payload = $3, updated_at = now() WHERE charge_reference = $1', [reference, status, json]);
-      await shortenPremium(tx, order.user_id, order.days);
-    } else if (!charge.approved_at) {
+    } else if (REVERSALS.has(status)) {
+      // The approval (approved_at, provider_payload) stays on record; the reversal has its own.
+      if (charge.approved_at && !charge.reversed_at) {
+        await tx.query('UPDATE payment_charges SET status = $2, reversed_at = now(), reversal_payload = $3, updated_at = now() WHERE charge_reference = $1', [reference, status, json]);
+        await shortenPremium(tx, order.user_id, order.days);
+      } else if (!charge.approved_at && !REVERSALS.has(charge.status)) {
+        // Money returned before we heard of its approval: a later Approved must not grant it.
+        await tx.query('UPDATE payment_charges SET status = $2, reversal_payload = $3, updated_at = now() WHERE charge_reference = $1', [reference, status, json]);
+      }
+    } else if (news && !charge.approved_at && !REVERSALS.has(charge.status)) {
       await tx.query('UPDATE payment_charges SET status = $2, provider_payload = $3, updated_at = now() WHERE charge_reference = $1', [reference, status, json]);
-      if (renewal && RENEWAL_FAILURES.has(status)) await markRenewalFailed(tx, order.user_id);
+      // Only a new failure shows, and only while no later charge of the order went through.
+      if (renewal && RENEWAL_FAILURES.has(status) && !(await laterChargeApproved(tx, orderReference, charge.created_at))) await markRenewalFailed(tx, order.user_id, orderReference);
     }
     if (!renewal) {
-      // The order row mirrors its first payment; a late or repeated non-approval never undoes an approval.
-      const nextStatus = order.activated_at || status === 'Approved' ? (REVERSALS.has(status) ? status : 'Approved') : status;
-      await tx.query('UPDATE payments SET status = $1, provider_payload = $2, updated_at = now() WHERE order_reference = $3', [nextStatus, json, orderReference]);
+      // The order row mirrors its first payment: a reversal, once recorded, stays; a late or repeated non-approval
+      // never undoes an approval; the approval's payload is kept.
+      const current = REVERSALS.has(order.status) ? order.status : null;
+      const nextStatus = current ?? (REVERSALS.has(status) && (order.activated_at || status !== 'Approved') ? status : order.activated_at || status === 'Approved' ? 'Approved' : status);
+      if (order.activated_at) await tx.query('UPDATE payments SET status = $1, updated_at = now() WHERE order_reference = $2', [nextStatus, orderReference]);
+      else await tx.query('UPDATE payments SET status = $1, provider_payload = $2, updated_at = now() WHERE order_reference = $3', [nextStatus, json, orderReference]);
     }
     return { ok: true, response: {} };
   });
 }
 
 async function approve(tx: Queryable, order: OrderRow, chargeReference: string, firstCharge: boolean): Promise<void> {
-  if (firstCharge) await tx.query('UPDATE payments SET activated_at = now() WHERE order_reference = $1', [order.order_reference]);
+  if (firstCharge) {
+    await tx.query('UPDATE payments SET activated_at = now() WHERE order_reference = $1', [order.order_reference]);
+    // One schedule per user: a new subscription asks for the older ones to be stopped.
+    await replaceOlderSchedules(tx, order.user_id, order.order_reference);
+  }
   const profile = await extendPremium(tx, order.user_id, order.days, { source: 'payment', orderReference: order.order_reference, firstCharge });
   await enqueueNotification(tx, 'telegram', {
     type: 'subscription_purchased',
@@ -171,15 +191,30 @@ async function approve(tx: Queryable, order: OrderRow, chargeReference: string, 
 }
 
 /**
- * Asks WayForPay to remove the order's regular payment (the test provider has none to remove) and records whether
- * it confirmed: until it has, `subscription_stop_pending` stays set and the reconciliation retries.
+ * Asks WayForPay to remove an order's regular payment (a test-provider order has none) and records it once
+ * confirmed: REMOVE answered Ok, or the schedule's STATUS says it is already removed or completed (an earlier
+ * REMOVE whose answer was lost). Until then the order's stop stays pending and the reconciliation retries.
  */
-export async function stopRenewalAtProvider(userId: string, orderReference: string | null): Promise<boolean> {
-  const [order] = orderReference ? await (await db()).query<{ provider: Provider }>('SELECT provider FROM payments WHERE order_reference = $1', [orderReference]) : [];
-  const stopped = order?.provider !== 'wayforpay' || (await removeRegularPayment(orderReference!));
-  if (!stopped) console.error(`[subscription] WayForPay REMOVE failed for ${orderReference}; will retry`);
-  await setStopPending(userId, !stopped);
+export async function stopOrderRenewal(orderReference: string): Promise<boolean> {
+  const database = await db();
+  const [order] = await database.query<{ provider: Provider }>('SELECT provider FROM payments WHERE order_reference = $1', [orderReference]);
+  if (!order) return false;
+  let stopped = order.provider !== 'wayforpay' || (await removeRegularPayment(orderReference));
+  if (!stopped) stopped = ['Removed', 'Completed'].includes((await regularStatus(orderReference))?.status ?? '');
+  if (stopped) await database.query('UPDATE payments SET stop_confirmed_at = COALESCE(stop_confirmed_at, now()), updated_at = now() WHERE order_reference = $1', [orderReference]);
+  else console.error(`[subscription] WayForPay has not confirmed stopping ${orderReference}; will retry`);
   return stopped;
+}
+
+/** Stops every schedule of the user's that is asked to stop; true when WayForPay confirmed them all. */
+export async function stopUserRenewals(userId: string): Promise<boolean> {
+  const pending = await (await db()).query<{ order_reference: string }>(
+    'SELECT order_reference FROM payments WHERE user_id = $1 AND stop_requested_at IS NOT NULL AND stop_confirmed_at IS NULL',
+    [userId],
+  );
+  let all = true;
+  for (const { order_reference } of pending) all = (await stopOrderRenewal(order_reference)) && all;
+  return all;
 }
 
 /** The body the test provider posts, signed exactly as WayForPay signs it. */

@@ -4,37 +4,50 @@
  * callback; stops of renewal WayForPay has not confirmed are asked for again. Both are idempotent.
  */
 import { db } from '../db.ts';
-import { applyStatus, stopRenewalAtProvider } from './payments.ts';
+import { applyStatus, stopOrderRenewal } from './payments.ts';
 import { checkStatus, regularStatus } from './wayforpay.ts';
 
 /** Statuses after which an order's first payment will not change by itself. */
 export const FINAL_STATUSES = ['Approved', 'Declined', 'Refunded', 'Expired', 'Voided'];
 
 export async function reconcilePendingOrders(limit = 50): Promise<{ asked: number; changed: number }> {
-  const orders = await (await db()).query<{ order_reference: string; status: string; amount: string; currency: string }>(
+  const database = await db();
+  // Least recently asked first, so a pile of abandoned orders never starves a paid one.
+  const orders = await database.query<{ order_reference: string; status: string; amount: string; currency: string }>(
     `SELECT order_reference, status, amount, currency FROM payments
      WHERE provider = 'wayforpay' AND status <> ALL($1) AND created_at < now() - interval '10 minutes' AND created_at > now() - interval '7 days'
-     ORDER BY created_at LIMIT $2`,
+     ORDER BY updated_at LIMIT $2`,
     [FINAL_STATUSES, limit],
   );
   let changed = 0;
   for (const order of orders) {
-    const known = await checkStatus(order.order_reference);
-    if (!known?.transactionStatus || known.transactionStatus === order.status) continue;
-    const outcome = await applyStatus(order.order_reference, known.transactionStatus, Number(known.amount ?? order.amount), known.currency ?? order.currency, { checkStatus: known });
-    if (outcome.ok) changed++;
+    try {
+      await database.query('UPDATE payments SET updated_at = now() WHERE order_reference = $1', [order.order_reference]);
+      const known = await checkStatus(order.order_reference);
+      if (!known?.transactionStatus || known.transactionStatus === order.status) continue;
+      const outcome = await applyStatus(order.order_reference, known.transactionStatus, Number(known.amount ?? order.amount), known.currency ?? order.currency, { checkStatus: known });
+      if (outcome.ok) changed++;
+    } catch (err) {
+      console.error(`[payments-reconcile] ${order.order_reference}: ${(err as Error).message}`);
+    }
   }
   return { asked: orders.length, changed };
 }
 
 export async function retryPendingStops(limit = 50): Promise<{ asked: number; stopped: number }> {
-  const users = await (await db()).query<{ id: string; subscription_payment_id: string | null }>(
-    'SELECT id, subscription_payment_id FROM user_profiles WHERE subscription_stop_pending ORDER BY updated_at LIMIT $1',
+  const orders = await (await db()).query<{ order_reference: string }>(
+    'SELECT order_reference FROM payments WHERE stop_requested_at IS NOT NULL AND stop_confirmed_at IS NULL ORDER BY updated_at LIMIT $1',
     [limit],
   );
   let stopped = 0;
-  for (const user of users) if (await stopRenewalAtProvider(user.id, user.subscription_payment_id)) stopped++;
-  return { asked: users.length, stopped };
+  for (const { order_reference } of orders) {
+    try {
+      if (await stopOrderRenewal(order_reference)) stopped++;
+    } catch (err) {
+      console.error(`[payments-reconcile] stopping ${order_reference}: ${(err as Error).message}`);
+    }
+  }
+  return { asked: orders.length, stopped };
 }
 
 /**
@@ -49,14 +62,14 @@ export async function reconcileRenewals(limit = 200): Promise<{ asked: number; a
         (SELECT count(*)::int FROM payment_charges c WHERE c.order_reference = o.order_reference AND c.charge_reference <> o.order_reference) AS renewals,
         (SELECT max(c.approved_at) FROM payment_charges c WHERE c.order_reference = o.order_reference) AS last_approved
      FROM user_profiles p JOIN payments o ON o.order_reference = p.subscription_payment_id
-     WHERE o.provider = 'wayforpay' AND o.activated_at IS NOT NULL AND p.subscription_source = 'payment' AND p.subscription_cancelled_at IS NULL
+     WHERE o.provider = 'wayforpay' AND o.activated_at IS NOT NULL AND o.stop_confirmed_at IS NULL
        AND p.subscription_expires_at BETWEEN now() - interval '5 days' AND now() + interval '2 days'
      LIMIT $1`,
     [limit],
   );
   let applied = 0;
   let unnamed = 0;
-  for (const order of due) {
+  for (const order of due) try {
     const schedule = await regularStatus(order.order_reference);
     if (!schedule?.lastPayedDate || schedule.lastPayedStatus !== 'Approved') continue;
     if (order.last_approved && schedule.lastPayedDate * 1000 <= new Date(order.last_approved).getTime()) continue;
@@ -69,6 +82,8 @@ export async function reconcileRenewals(limit = 200): Promise<{ asked: number; a
       unnamed++;
       console.warn(`[payments-reconcile] ${order.order_reference}: WayForPay charged at ${new Date(schedule.lastPayedDate * 1000).toISOString()} but ${reference} is unknown; check the merchant cabinet`);
     }
+  } catch (err) {
+    console.error(`[payments-renewals] ${order.order_reference}: ${(err as Error).message}`);
   }
   return { asked: due.length, applied, unnamed };
 }

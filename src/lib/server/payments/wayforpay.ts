@@ -30,7 +30,10 @@ export function merchantConfig(): MerchantConfig {
 /** HMAC-MD5 (hex) of the fields joined with ";" in UTF-8, as every WayForPay signature is made. */
 export const hmacMd5 = (fields: (string | number)[], key: string): string => createHmac('md5', key).update(fields.map(String).join(';'), 'utf8').digest('hex');
 
-const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Constant-time comparison of two hex digests; anything that is not 32 hex digits is simply unequal. */
+const sameHex = (a: string, b: string) => /^[0-9a-f]{32}$/.test(a) && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** WayForPay's API calls give up after 10 s rather than hold a request or a scheduled run. */
+const TIMEOUT_MS = 10_000;
 
 export interface WidgetRequest {
   orderReference: string;
@@ -160,6 +163,7 @@ export async function checkStatus(orderReference: string, config = merchantConfi
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ transactionType: 'CHECK_STATUS', merchantAccount: config.account, orderReference, merchantSignature: hmacMd5([config.account, orderReference], config.secretKey), apiVersion: 1 }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => null);
   if (!res?.ok) return null;
   return (await res.json().catch(() => null)) as never;
@@ -182,6 +186,7 @@ export async function regularStatus(orderReference: string, config = merchantCon
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ requestType: 'STATUS', merchantAccount: config.account, merchantPassword: config.password, orderReference }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => null);
   if (!res?.ok) return null;
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
@@ -196,6 +201,7 @@ export async function removeRegularPayment(orderReference: string, config = merc
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ requestType: 'REMOVE', merchantAccount: config.account, merchantPassword: config.password, orderReference }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => null);
   if (!res?.ok) return false;
   const body = (await res.json().catch(() => null)) as { reasonCode?: number | string } | null;
