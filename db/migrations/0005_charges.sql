@@ -26,6 +26,11 @@ ALTER TABLE payment_charges ADD COLUMN reversal_payload jsonb;
 ALTER TABLE payments ADD COLUMN stop_requested_at timestamptz;
 ALTER TABLE payments ADD COLUMN stop_confirmed_at timestamptz;
 
+-- The regular payment's own schedule, as sent to WayForPay (dateNext, dateEnd, monthly): when it charges next,
+-- which is what the profile states — not the premium expiry, which promo codes and refunds move.
+ALTER TABLE payments ADD COLUMN next_charge_at timestamptz;
+ALTER TABLE payments ADD COLUMN schedule_ends_at timestamptz;
+
 -- What the profile says about a subscription (issue 12 §5): where premium came from (a payment renews, a promo
 -- code does not) and the last renewal of the current order that failed.
 ALTER TABLE user_profiles ADD COLUMN subscription_source text CHECK (subscription_source IN ('payment', 'promo'));

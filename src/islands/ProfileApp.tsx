@@ -55,7 +55,7 @@ interface Props {
 const TABS = ['overview', 'history', 'achievements'] as const;
 
 /** What the subscription card says beyond "active": promo end date, next charge, stopped renewal, a failed renewal. */
-function SubscriptionFacts({ subscription: s, t, expiry }: { subscription: Me['subscription']; t: T; expiry: string }) {
+function SubscriptionFacts({ subscription: s, t, expiry, formatDate }: { subscription: Me['subscription']; t: T; expiry: string; formatDate: (iso: string) => string }) {
   // A failed renewal and a stop not yet confirmed matter most once premium has lapsed, so they show either way.
   const notices = (
     <>
@@ -68,7 +68,9 @@ function SubscriptionFacts({ subscription: s, t, expiry }: { subscription: Me['s
   return (
     <>
       {notices}
-      {s.nextCharge ? <p>{t('profile.subscription.nextCharge', { amount: s.nextCharge.amount, date: expiry })}</p> : <p>{t('profile.cancelled', { date: expiry })}</p>}
+      {s.nextCharge
+        ? <p>{t('profile.subscription.nextCharge', { amount: s.nextCharge.amount, date: formatDate(s.nextCharge.at) })}</p>
+        : <p>{t(s.cancelledAt ? 'profile.cancelled' : 'profile.subscription.scheduleEnded', { date: expiry })}</p>}
     </>
   );
 }
@@ -201,7 +203,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
             <div className="card subscription-card">
               <h2>{t('profile.subscription')}</h2>
               <p className={me.subscription.active ? 'premium-badge' : undefined}>{me.subscription.active ? t('profile.premium.active', { n: me.subscription.daysLeft ?? 30 }) : t(`profile.subscription.${me.subscription.status}`)}</p>
-              <SubscriptionFacts subscription={me.subscription} t={t} expiry={expiry} />
+              <SubscriptionFacts subscription={me.subscription} t={t} expiry={expiry} formatDate={date} />
               {me.subscription.active && me.subscription.source === 'payment' && !me.subscription.cancelledAt ? <button type="button" className="button button-ghost" onClick={() => setCancelOpen(true)}>{t('profile.cancel')}</button> : null}
               {cancelMessage ? <p className={`notice ${cancelMessage.ok ? 'notice-success' : 'notice-error'}`} role="status">{cancelMessage.text}</p> : null}
             </div>

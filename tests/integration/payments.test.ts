@@ -142,6 +142,21 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
     expect(await expiry(client) - paid).toBeCloseTo(90 * DAY, -4);
   });
 
+  it("name WayForPay's own next charge: a calendar month on after each renewal, unmoved by a promo code", async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    const first = new Date((await subscription(client)).nextCharge.at);
+    expect(first.getTime() - Date.now()).toBeCloseTo(30 * DAY, -5);
+    await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
+    const second = new Date((await subscription(client)).nextCharge.at);
+    const monthOn = new Date(first);
+    monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
+    expect(Math.abs(second.getTime() - monthOn.getTime())).toBeLessThan(2 * DAY);
+    expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
+    expect((await subscription(client)).nextCharge.at).toBe(second.toISOString());
+  });
+
   it('record a declined or expired renewal, change nothing else, and show that renewal failed', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);

@@ -87,10 +87,10 @@ describe('notifications', () => {
     };
     expect((await pay(orderReference)).status).toBe(200);
     expect((await pay(`${orderReference}_WFPREG-1`)).status).toBe(200);
-    const expiresAt = (await (await client.get('/api/me')).json()).subscription.expiresAt.slice(0, 10);
+    const nextCharge = (await (await client.get('/api/me')).json()).subscription.nextCharge.at.slice(0, 10);
     await expect.poll(async () => (await receivedBy(fake)).some((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`)), { timeout: 10_000 }).toBe(true);
     const put = (await receivedBy(fake)).find((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`))!;
-    expect(JSON.parse(put.body).merge_fields).toMatchObject({ RENEWAL: 'monthly, 1 USD, until cancelled', NEXT_CHARGE: expiresAt, PAYMENT_ID: `${orderReference}_WFPREG-1` });
+    expect(JSON.parse(put.body).merge_fields).toMatchObject({ RENEWAL: 'monthly, 1 USD, until cancelled', NEXT_CHARGE: nextCharge, PAYMENT_ID: `${orderReference}_WFPREG-1` });
     await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.includes('/sendMessage') && r.body.includes(`Premium renewed: ${email.toLowerCase()}`)), { timeout: 10_000 }).toBe(true);
   });
 

@@ -17,7 +17,7 @@ export interface SubscriptionState {
   cancelledAt: string | null;
   /** Where premium came from: a payment renews monthly, a promo code has nothing to renew. */
   source: 'payment' | 'promo' | null;
-  /** WayForPay's next charge, at the end of the paid period, while renewal runs. */
+  /** WayForPay's next scheduled charge (its own monthly schedule, not the premium expiry), while renewal runs. */
   nextCharge: { at: string; amount: string } | null;
   /** The last renewal charge was declined or expired (cleared by the next approved one). */
   renewalFailedAt: string | null;
@@ -34,6 +34,8 @@ interface ProfileRow {
   subscription_renewal_failed_at?: Date | null;
   /** Some order of the user's has a stop of renewal WayForPay has not confirmed. */
   stop_pending?: boolean;
+  /** The current order's next scheduled charge, unless its stop was asked for. */
+  next_charge_at?: Date | null;
 }
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -43,7 +45,7 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
   const active = row.subscription_status === 'active' && (!expiry || expiry.getTime() > now);
   const status = row.subscription_status === 'active' && !active ? 'expired' : (row.subscription_status as SubscriptionState['status']);
   const source = row.subscription_source ?? null;
-  const renews = active && source === 'payment' && !row.subscription_cancelled_at;
+  const renews = source === 'payment' && !row.subscription_cancelled_at && row.next_charge_at;
   return {
     status,
     expiresAt: iso(expiry),
@@ -52,14 +54,15 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
     daysLeft: active && expiry ? Math.ceil((expiry.getTime() - now) / 86_400_000) : null,
     cancelledAt: iso(row.subscription_cancelled_at),
     source,
-    nextCharge: renews && expiry ? { at: expiry.toISOString(), amount: SITE.premium.price } : null,
+    nextCharge: renews ? { at: iso(row.next_charge_at)!, amount: SITE.premium.price } : null,
     renewalFailedAt: source === 'payment' ? iso(row.subscription_renewal_failed_at) : null,
     stopPending: Boolean(row.stop_pending),
   };
 }
 
 const COLUMNS = `subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at,
-  EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND o.stop_requested_at IS NOT NULL AND o.stop_confirmed_at IS NULL) AS stop_pending`;
+  EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND o.stop_requested_at IS NOT NULL AND o.stop_confirmed_at IS NULL) AS stop_pending,
+  (SELECT o.next_charge_at FROM payments o WHERE o.order_reference = user_profiles.subscription_payment_id AND o.stop_requested_at IS NULL) AS next_charge_at`;
 
 /** The user's subscription; an active one found past its expiry is written back as expired. */
 export async function subscriptionOf(userId: string): Promise<SubscriptionState> {

@@ -45,16 +45,19 @@ export interface CheckoutInput {
 export async function createCheckout(input: CheckoutInput) {
   const provider = paymentProvider();
   const orderReference = newOrderReference();
+  const now = new Date();
+  // The regular payment's schedule: the first later charge when the paid period ends, monthly for a year.
+  const nextCharge = new Date(now.getTime() + PRICE.days * DAY);
+  const scheduleEnd = new Date(now.getTime() + 365 * DAY);
   await (await db()).query(
-    `INSERT INTO payments (order_reference, user_id, provider, amount, currency, days, test_type, test_result_id, client_name, client_phone)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [orderReference, input.userId, provider, PRICE.amount, PRICE.currency, PRICE.days, input.testType ?? null, input.testResultId ?? null, input.fullName, input.phone],
+    `INSERT INTO payments (order_reference, user_id, provider, amount, currency, days, test_type, test_result_id, client_name, client_phone, next_charge_at, schedule_ends_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [orderReference, input.userId, provider, PRICE.amount, PRICE.currency, PRICE.days, input.testType ?? null, input.testResultId ?? null, input.fullName, input.phone, nextCharge, scheduleEnd],
   );
   if (provider === 'test') {
     return { provider, orderReference, redirectUrl: `/api/payments/test/${orderReference}?lang=${input.lang}` };
   }
   const [first, ...rest] = input.fullName.trim().split(/\s+/);
-  const now = new Date();
   const widget = signWidgetRequest({
     orderReference,
     orderDate: Math.floor(now.getTime() / 1000),
@@ -69,7 +72,7 @@ export async function createCheckout(input: CheckoutInput) {
     clientPhone: input.phone,
     language: input.lang === 'uk' ? 'UA' : 'EN',
     serviceUrl: new URL('/api/payments/wayforpay', process.env.SITE_URL ?? input.origin).toString(),
-    regular: { mode: 'monthly', amount: PRICE.amount, dateNext: ddmmyyyy(new Date(now.getTime() + PRICE.days * DAY)), dateEnd: ddmmyyyy(new Date(now.getTime() + 365 * DAY)) },
+    regular: { mode: 'monthly', amount: PRICE.amount, dateNext: ddmmyyyy(nextCharge), dateEnd: ddmmyyyy(scheduleEnd) },
   });
   return { provider, orderReference, widget };
 }
@@ -168,12 +171,22 @@ export async function applyStatus(reference: string, status: string, amount: num
 }
 
 async function approve(tx: Queryable, order: OrderRow, chargeReference: string, firstCharge: boolean): Promise<void> {
+  if (!firstCharge) {
+    // WayForPay's monthly schedule moves a calendar month on, and ends at its end date.
+    await tx.query(
+      `UPDATE payments SET next_charge_at = CASE WHEN next_charge_at + interval '1 month' <= schedule_ends_at THEN next_charge_at + interval '1 month' END
+       WHERE order_reference = $1`,
+      [order.order_reference],
+    );
+  }
   if (firstCharge) {
     await tx.query('UPDATE payments SET activated_at = now() WHERE order_reference = $1', [order.order_reference]);
     // One schedule per user: a new subscription asks for the older ones to be stopped.
     await replaceOlderSchedules(tx, order.user_id, order.order_reference);
   }
   const profile = await extendPremium(tx, order.user_id, order.days, { source: 'payment', orderReference: order.order_reference, firstCharge });
+  const [schedule] = await tx.query<{ next_charge_at: Date | null }>('SELECT next_charge_at FROM payments WHERE order_reference = $1', [order.order_reference]);
+  const nextChargeDate = schedule?.next_charge_at ? new Date(schedule.next_charge_at).toISOString().slice(0, 10) : null;
   await enqueueNotification(tx, 'telegram', {
     type: 'subscription_purchased',
     data: { userId: order.user_id, email: profile.email, fullName: profile.full_name, subscriptionAmount: Number(order.amount), subscriptionCurrency: order.currency, paymentId: chargeReference, renewal: !firstCharge },
@@ -185,7 +198,7 @@ async function approve(tx: Queryable, order: OrderRow, chargeReference: string, 
     // and when the next charge falls, until the user turns renewal off.
     mergeFields: {
       USER_ID: order.user_id, SUBSCRIPTION_DATE: new Date().toISOString().slice(0, 10), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: chargeReference,
-      RENEWAL: `monthly, ${Number(order.amount)} ${order.currency}, until cancelled`, NEXT_CHARGE: new Date(profile.subscription_expires_at).toISOString().slice(0, 10),
+      RENEWAL: `monthly, ${Number(order.amount)} ${order.currency}, until cancelled`, NEXT_CHARGE: nextChargeDate ?? '',
     },
   });
 }
