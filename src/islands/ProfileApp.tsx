@@ -59,12 +59,14 @@ function SubscriptionFacts({ subscription: s, t, expiry, formatDate }: { subscri
   // A failed renewal and a stop not yet confirmed matter most once premium has lapsed, so they show either way.
   const notices = (
     <>
-      {s.renewalFailedAt ? <p className="notice notice-error">{t(s.active ? 'profile.subscription.renewalFailed' : 'profile.subscription.renewalFailedEnded')}</p> : null}
+      {s.renewalFailedAt ? <p className="notice notice-error">{t(s.active ? 'profile.subscription.renewalFailed' : 'profile.subscription.renewalFailedEnded', { date: expiry })}</p> : null}
       {s.stopPending ? <p className="notice notice-error">{t('profile.subscription.stopPending')}</p> : null}
     </>
   );
   if (!s.active) return notices;
   if (s.source === 'promo') return <>{notices}<p>{t('profile.subscription.promoUntil', { date: expiry })}</p></>;
+  // After a failed charge WayForPay's next attempt is not ours to date: the notice says what is known.
+  if (s.renewalFailedAt) return notices;
   return (
     <>
       {notices}

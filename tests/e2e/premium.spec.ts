@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
@@ -104,4 +105,27 @@ test('a declined test payment says so and leaves premium off', async ({ page }) 
   await expect(page.getByText(uk['paymentResult.support'])).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByText(uk['profile.subscription.inactive'])).toBeVisible();
+});
+
+test('a declined renewal shows in the profile, with the date, and no next charge is promised', async ({ page }) => {
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  await page.getByLabel(en['login.email']).fill(`renewal.${Date.now()}@example.com`);
+  await page.getByLabel(en['login.password']).fill('secret1');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+  const order = await (await page.request.post('/api/payments/checkout', { data: { fullName: 'Test Person', phone: '+380501234567', lang: 'en' } })).json();
+  const callback = (orderReference: string, transactionStatus: string) => {
+    const fields = ['test_merch_n1', orderReference, 1, 'USD', '1', '41****1111', transactionStatus, 1100];
+    const merchantSignature = createHmac('md5', 'rozum-local-test-secret').update(fields.join(';')).digest('hex');
+    return page.request.post('/api/payments/wayforpay', { data: { merchantAccount: 'test_merch_n1', orderReference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus, reasonCode: 1100, merchantSignature } });
+  };
+  expect((await callback(order.orderReference, 'Approved')).status()).toBe(200);
+  expect((await callback(`${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
+  await page.reload();
+  const notice = page.getByText(en['profile.subscription.renewalFailed'].split('{date}')[0]);
+  await expect(notice).toBeVisible();
+  await expect(notice).not.toContainText('{');
+  await expect(page.getByText(en['profile.subscription.nextCharge'].split('{amount}')[0])).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en['profile.cancel'] })).toBeVisible();
 });
