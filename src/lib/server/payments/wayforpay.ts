@@ -176,20 +176,25 @@ export interface RegularStatus {
   lastPayedStatus: string | null;
 }
 
+/** A regularApi request (authenticated by the merchant password, not a signature); the JSON answer, or null. */
+async function regularApi(requestType: 'STATUS' | 'REMOVE', orderReference: string, config: MerchantConfig): Promise<Record<string, unknown> | null> {
+  const res = await fetch(`${config.apiBase}/regularApi`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ requestType, merchantAccount: config.account, merchantPassword: config.password, orderReference }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  }).catch(() => null);
+  if (!res?.ok) return null;
+  return (await res.json().catch(() => null)) as Record<string, unknown> | null;
+}
+
 /**
  * Regular payments API, STATUS (https://wiki.wayforpay.com/en/view/852526): the schedule of an order's regular
  * payment — requestType, merchantAccount, merchantPassword, orderReference; answered with reasonCode 4100 and the
  * schedule's status, lastPayedDate, lastPayedStatus, nextPaymentDate.
  */
 export async function regularStatus(orderReference: string, config = merchantConfig()): Promise<RegularStatus | null> {
-  const res = await fetch(`${config.apiBase}/regularApi`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ requestType: 'STATUS', merchantAccount: config.account, merchantPassword: config.password, orderReference }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  }).catch(() => null);
-  if (!res?.ok) return null;
-  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  const body = await regularApi('STATUS', orderReference, config);
   if (Number(body?.reasonCode) !== 4100 || typeof body?.status !== 'string') return null;
   const date = Number(body.lastPayedDate);
   return { status: body.status, lastPayedDate: Number.isFinite(date) && date > 0 ? date : null, lastPayedStatus: typeof body.lastPayedStatus === 'string' ? body.lastPayedStatus : null };
@@ -197,13 +202,5 @@ export async function regularStatus(orderReference: string, config = merchantCon
 
 /** Regular payments API, REMOVE (https://wiki.wayforpay.com/en/view/852521): stop an order's future charges. */
 export async function removeRegularPayment(orderReference: string, config = merchantConfig()): Promise<boolean> {
-  const res = await fetch(`${config.apiBase}/regularApi`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ requestType: 'REMOVE', merchantAccount: config.account, merchantPassword: config.password, orderReference }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  }).catch(() => null);
-  if (!res?.ok) return false;
-  const body = (await res.json().catch(() => null)) as { reasonCode?: number | string } | null;
-  return Number(body?.reasonCode) === 4100;
+  return Number((await regularApi('REMOVE', orderReference, config))?.reasonCode) === 4100;
 }
