@@ -1,6 +1,7 @@
 /** The `context` argument of a Netlify Function v2, built locally: cookies, params, ip, waitUntil and friends. */
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
+import { parseCookies } from '../lib/server/cookies.ts';
 
 /** The cookie shape of Netlify's `context.cookies.set`. */
 export interface CookieOptions {
@@ -15,21 +16,7 @@ export interface CookieOptions {
   sameSite?: 'Strict' | 'Lax' | 'None';
 }
 
-export function parseCookies(header: string | null): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const raw of (header ?? '').split(';')) {
-    const part = raw.trim();
-    const eq = part.indexOf('=');
-    if (eq < 1) continue;
-    const name = part.slice(0, eq).trim();
-    try {
-      jar.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      jar.set(name, part.slice(eq + 1).trim());
-    }
-  }
-  return jar;
-}
+export { parseCookies };
 
 export function serializeCookie(cookie: CookieOptions): string {
   const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];

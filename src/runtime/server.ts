@@ -99,8 +99,15 @@ async function handleApi(
   waitUntil: (p: Promise<unknown>) => void,
   log: (line: string) => void,
 ): Promise<void> {
-  // The address the client used (as on Netlify), so same-origin checks compare like with like.
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? new URL(options.siteUrl).host}`);
+  // The address the client used (as on Netlify), so same-origin checks compare like with like. A Host header that
+  // is no host (a space, a bracket…) is a bad request, not a crash.
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', `http://${req.headers.host ?? new URL(options.siteUrl).host}`);
+  } catch {
+    await sendResponse(res, jsonError(400, 'api.error.bad_request', 'uk'), false);
+    return;
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

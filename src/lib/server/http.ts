@@ -53,7 +53,8 @@ export function crossSiteRefusal(req: Request): Response | null {
   const site = req.headers.get('sec-fetch-site');
   const origin = req.headers.get('origin');
   const own = new URL(req.url).origin;
-  const foreign = (site && site !== 'same-origin' && site !== 'none') || (origin && origin !== 'null' && origin !== own);
+  // An opaque origin ("null": sandboxed frames, cross-origin redirects) is not ours either.
+  const foreign = (site && site !== 'same-origin' && site !== 'none') || (origin !== null && origin !== own);
   return foreign ? jsonError(403, 'api.error.cross_site', requestLang(req)) : null;
 }
 

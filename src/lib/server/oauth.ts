@@ -5,6 +5,7 @@
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { db } from './db.ts';
 import { createUser, normalizeEmail } from './users.ts';
+import { readCookie } from './cookies.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
@@ -38,10 +39,6 @@ export function startGoogleSignIn(req: Request, lang: 'uk' | 'en'): { url: strin
 
 export const clearedOAuthCookies = (req: Request) => [STATE_COOKIE, VERIFIER_COOKIE, LANG_COOKIE].map((name) => cookie(req, name, '', 0));
 
-function readCookie(req: Request, name: string): string | null {
-  const match = (req.headers.get('cookie') ?? '').split(';').map((p) => p.trim()).find((p) => p.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
 export const oauthLang = (req: Request): 'uk' | 'en' => (readCookie(req, LANG_COOKIE) === 'en' ? 'en' : 'uk');
 
 interface GoogleClaims {

@@ -6,6 +6,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { db } from './db.ts';
+import { parseCookies } from './cookies.ts';
 
 export const SESSION_COOKIE = 'rozum_session';
 /** Not a secret: tells the static header to show "Profile" instead of "Sign in". */
@@ -69,14 +70,7 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   await (await db()).query('DELETE FROM sessions WHERE id = $1', [sessionId]);
 }
 
-function cookieReader(req: Request): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) jar.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
-  }
-  return jar;
-}
+const cookieReader = (req: Request): Map<string, string> => parseCookies(req.headers.get('cookie'));
 
 /** The session behind a request's cookie, if any. */
 export async function sessionFromRequest(req: Request): Promise<SessionValidation> {

@@ -32,7 +32,10 @@ export function signResultToken(payload: Omit<ResultTokenPayload, 'issuedAt' | '
 export type TokenCheck = { ok: true; payload: ResultTokenPayload } | { ok: false; error: 'token.error.invalid' | 'token.error.expired' };
 
 export function verifyResultToken(token: string, now = Date.now(), secret = appSecret()): TokenCheck {
-  const [version, body, mac] = token.split('.');
+  // Exactly v1.<payload>.<mac>: an appended segment would make another "token" with the same signature.
+  const parts = token.split('.');
+  if (parts.length !== 3) return { ok: false, error: 'token.error.invalid' };
+  const [version, body, mac] = parts;
   if (version !== 'v1' || !body || !mac) return { ok: false, error: 'token.error.invalid' };
   const expected = Buffer.from(sign(`v1.${body}`, secret));
   const given = Buffer.from(mac);

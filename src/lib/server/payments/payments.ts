@@ -116,6 +116,8 @@ export async function handleServiceCallback(cb: ServiceCallback): Promise<Callba
  */
 export const RENEWAL_REFERENCE = /^([^_]+)_WFPREG-(\d+(?:-\d+)?)$/;
 const REVERSALS = new Set(['Refunded', 'Voided']);
+/** WayForPay's transactionStatus values (https://wiki.wayforpay.com/en/view/852102); anything else is not stored as a status. */
+const DOCUMENTED_STATUSES = new Set(['InProcessing', 'WaitingAuthComplete', 'Approved', 'Pending', 'Expired', 'Refunded', 'Voided', 'Declined', 'RefundInProcessing']);
 const RENEWAL_FAILURES = new Set(['Declined', 'Expired']);
 
 /**
@@ -131,6 +133,10 @@ export async function applyStatus(reference: string, status: string, amount: num
     const [order] = await tx.query<OrderRow>('SELECT order_reference, user_id, amount, currency, days, status, activated_at FROM payments WHERE order_reference = $1 FOR UPDATE', [orderReference]);
     if (!order) return { ok: false, reason: 'unknown order' };
     if (Number(order.amount) !== amount || order.currency !== currency) return { ok: false, reason: `amount ${amount} ${currency} does not match the order` };
+    if (!DOCUMENTED_STATUSES.has(status)) {
+      console.warn(`[payments] ${reference}: undocumented status ${JSON.stringify(status).slice(0, 40)} left unapplied`);
+      return { ok: true, response: {} };
+    }
     // A renewal belongs to an order whose first payment went through.
     if (renewal && !order.activated_at) return { ok: false, reason: 'renewal of an order that was never approved' };
     const inserted = await tx.query(

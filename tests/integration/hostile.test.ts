@@ -1,0 +1,74 @@
+/**
+ * Hostile input that used to answer 500 or slip through (issue 13, first part): malformed cookies, a Host header
+ * that is no host, an opaque Origin, a result token with a segment appended, an undocumented payment status.
+ */
+import { createHmac } from 'node:crypto';
+import { request as rawRequest } from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+import { WAYFORPAY } from '../support/fake-providers.ts';
+import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+
+const base = inject('baseUrl');
+const careerSheet = () => ({ answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })), timeSpent: 300_000, lang: 'en' });
+
+describe('hostile requests', () => {
+  it('read a malformed percent-encoding in any cookie as plain text, for visitors and signed-in users', async () => {
+    const client = new Client(base);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('junk'), password: 'secret1' })).status).toBe(201);
+    client.cookies.set('junk', '100%');
+    client.cookies.set('other', '%E0%A4%A');
+    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await client.post('/api/tests/professional/score', careerSheet())).status).toBe(200);
+    const visitor = new Client(base);
+    visitor.cookies.set('junk', '100%');
+    expect((await visitor.post('/api/tests/professional/score', careerSheet())).status).toBe(200);
+    expect((await visitor.get('/api/me')).status).toBe(401);
+  });
+
+  it.each(['bad host', 'a[b', 'x]y'])('answer a Host header "%s" with 400 and a message key', async (host) => {
+    const { port } = new URL(base);
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = rawRequest({ host: '127.0.0.1', port: Number(port), path: '/api/health', headers: { Host: host } }, (res) => {
+        let data = '';
+        res.on('data', (c) => (data += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(400);
+    expect(JSON.parse(body).error).toBe('api.error.bad_request');
+  });
+
+  it('refuse a state-changing request from an opaque origin (Origin: null)', async () => {
+    const res = await fetch(`${base}/api/tests/professional/score`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'null' }, body: JSON.stringify(careerSheet()) });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe('api.error.cross_site');
+  });
+
+  it('accept a result token only as v1.<payload>.<mac>, so appending a segment makes no new claim', async () => {
+    const { token } = await (await new Client(base).post('/api/tests/professional/score', careerSheet())).json();
+    for (const bad of [`${token}.x`, `${token}.`, `x.${token}`]) {
+      const res = await new Client(base).post('/api/results/from-token', { token: bad });
+      expect(res.status, bad).toBe(400);
+    }
+    const client = new Client(base);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('claims'), password: 'secret1' })).status).toBe(201);
+    await client.post('/api/results/claim', { tokens: [token] });
+    await client.post('/api/results/claim', { tokens: [`${token}.again`, `${token}.more`] });
+    expect((await (await client.get('/api/results?type=professional')).json()).items).toHaveLength(1);
+  });
+
+  it('never store a validly signed but undocumented payment status', async () => {
+    const client = new Client(base);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('status'), password: 'secret1' })).status).toBe(201);
+    const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'Test Person', phone: '+380501234567', lang: 'en' })).json();
+    const fields = [WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'approved', 1100];
+    const merchantSignature = createHmac('md5', WAYFORPAY.secret).update(fields.join(';')).digest('hex');
+    const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantAccount: WAYFORPAY.account, orderReference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus: 'approved', reasonCode: 1100, merchantSignature }) });
+    expect(res.status).toBe(200);
+    expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Created');
+    expect((await (await client.get('/api/me')).json()).subscription.active).toBe(false);
+  });
+});
