@@ -31,6 +31,8 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
     } catch {
       return null;
     }
+    // A control character (%00…) names no resource of ours.
+    if (/[\u0000-\u001f\u007f]/.test(value)) return null;
     if (segment.startsWith(':')) params[segment.slice(1)] = value;
     else if (segment !== value) return null;
   }

@@ -71,4 +71,31 @@ describe('hostile requests', () => {
     expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Created');
     expect((await (await client.get('/api/me')).json()).subscription.active).toBe(false);
   });
+
+  it.each([
+    ['/api/auth/signup', { email: 'nul\u0000@example.com', password: 'secret1' }],
+    ['/api/auth/signup', { email: 'ok.nul@example.com', password: 'secret1', fullName: 'A\u0000B' }],
+    ['/api/auth/signin', { email: 'x@example.com', password: 'se\u0000cret' }],
+    ['/api/tests/professional/score', { ...careerSheet(), lang: 'e\u0000n' }],
+  ])('refuse a NUL character in %s with 400 and write nothing', async (path, body) => {
+    const res = await new Client(base).post(path, body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('api.error.invalid_body');
+  });
+
+  it('refuse NUL in signed-in bodies and path parameters with 4xx', async () => {
+    const client = new Client(base);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('nul'), password: 'secret1' })).status).toBe(201);
+    for (const [path, body] of [['/api/promo', { promoCode: 'WEL\u0000COME30' }], ['/api/payments/checkout', { fullName: 'A\u0000', phone: '+380501234567' }]] as const) {
+      const res = await client.post(path, body);
+      expect(res.status, path).toBe(400);
+    }
+    for (const path of ['/api/payments/%00', '/api/payments/GP%00x', '/api/payments/test/%00', '/api/payments/not-a-reference']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantAccount: WAYFORPAY.account, orderReference: 'GP\u0000', amount: 1, currency: 'USD', transactionStatus: 'Approved', merchantSignature: 'a'.repeat(32) }) });
+    expect(res.status).toBe(400);
+  });
 });

@@ -33,11 +33,21 @@ export async function readJson(req: Request, maxBytes: number): Promise<BodyRead
   if (declared > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
   const bytes = new Uint8Array(await req.arrayBuffer());
   if (bytes.length > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return { ok: false, response: jsonError(400, 'api.error.invalid_json', lang) };
   }
+  // PostgreSQL stores no NUL character in text: refuse it here rather than fail on the write.
+  if (hasNul(value)) return { ok: false, response: jsonError(400, 'api.error.invalid_body', lang) };
+  return { ok: true, value };
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }
 
 /** A zod failure as a 400 with the offending fields (paths and codes, no echo of the values). */

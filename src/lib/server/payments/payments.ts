@@ -255,7 +255,11 @@ export function testProviderCallback(orderReference: string, amount: string, cur
   return { ...base, merchantSignature: callbackSignature(base, config.secretKey) };
 }
 
+/** Our order references: GP, a 13-digit timestamp, six hex digits (newOrderReference). */
+export const ORDER_REFERENCE = /^GP\d{13}[0-9A-F]{6}$/;
+
 export async function orderForOwner(orderReference: string, userId: string) {
+  if (!ORDER_REFERENCE.test(orderReference)) return null;
   const [row] = await (await db()).query<{ order_reference: string; provider: Provider; status: string; amount: string; currency: string; test_type: string | null; test_result_id: string | null; created_at: Date }>(
     'SELECT order_reference, provider, status, amount, currency, test_type, test_result_id, created_at FROM payments WHERE order_reference = $1 AND user_id = $2',
     [orderReference, userId],

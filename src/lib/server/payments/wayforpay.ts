@@ -142,7 +142,7 @@ const SIGNED_FIELDS = ['merchantAccount', 'orderReference', 'amount', 'currency'
 /** Every signed field is a string or a number (or absent, where optional): anything else is not WayForPay's. */
 const wellFormed = (value: Record<string, unknown>) =>
   typeof value.orderReference === 'string' && typeof value.transactionStatus === 'string' &&
-  SIGNED_FIELDS.every((f) => value[f] === undefined || typeof value[f] === 'string' || (typeof value[f] === 'number' && Number.isFinite(value[f])));
+  SIGNED_FIELDS.every((f) => value[f] === undefined || (typeof value[f] === 'string' && !value[f].includes('\u0000')) || (typeof value[f] === 'number' && Number.isFinite(value[f])));
 
 /** WayForPay posts JSON, sometimes with a form content type, sometimes as the single key of a form body. */
 export function parseCallbackBody(text: string): ServiceCallback | null {
