@@ -11,6 +11,7 @@ import { findRoute, type Route } from './routes.ts';
 import { createStaticServer, negotiate } from './static.ts';
 import { jsonError, requestLang } from '../lib/server/http.ts';
 import { ProductionConfigError } from '../lib/server/production.ts';
+import { clientAddress, trustedProxyHops } from './client-address.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -131,11 +132,10 @@ async function handleApi(
     body = read.body;
   }
   const request = new Request(url, { method, headers, body: body?.length ? new Uint8Array(body) : undefined });
-  const forwarded = (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0]?.trim();
   const { context, setCookies } = createContext({
     request,
     params: match.params,
-    ip: forwarded || req.socket.remoteAddress || '127.0.0.1',
+    ip: clientAddress(req.headers['x-forwarded-for'] as string | undefined, req.socket.remoteAddress, trustedProxyHops()),
     siteUrl: options.siteUrl,
     waitUntil,
   });

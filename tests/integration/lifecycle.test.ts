@@ -36,4 +36,23 @@ describe('server process', () => {
     expect(after.since).toBe(before.since);
     expect(await second.stop()).toBe(0);
   });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy stands in front, so a fresh header resets no limit', async () => {
+    const server = await spawnServer({ ...database.env, TRUST_PROXY: '' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await fetch(`${server.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+          body: JSON.stringify({ email: `xff${i}.${Date.now()}@example.com`, password: 'secret1' }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -15,7 +15,8 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>, args: string[] = ['--no-build']): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['src/runtime/main.ts', ...args], {
     cwd: root,
-    env: { ...process.env, PORT: '0', ...env },
+    // The tests stand in for a proxy: each test client names its own address in X-Forwarded-For.
+    env: { ...process.env, PORT: '0', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
