@@ -98,4 +98,20 @@ describe('hostile requests', () => {
     const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantAccount: WAYFORPAY.account, orderReference: 'GP\u0000', amount: 1, currency: 'USD', transactionStatus: 'Approved', merchantSignature: 'a'.repeat(32) }) });
     expect(res.status).toBe(400);
   });
+
+  it('make look-alike forms of one address one account, and refuse addresses mail providers do not accept', async () => {
+    const local = `lookalike${Date.now()}`;
+    expect((await new Client(base).post('/api/auth/signup', { email: `${local}@example.com`, password: 'secret1' })).status).toBe(201);
+    for (const variant of [`${local}\u200b@example.com`, `${local}@EXAMPLE.com`, `${local}@example.com\u202e`, `${local.toUpperCase()}@example.com`]) {
+      const res = await new Client(base).post('/api/auth/signup', { email: variant, password: 'secret1' });
+      expect(res.status, JSON.stringify(variant)).toBe(409);
+    }
+    for (const bad of ['"<script>"@x.yz', 'a@b..c', `${local}@exаmple.com`]) {
+      const res = await new Client(base).post('/api/auth/signup', { email: bad, password: 'secret1' });
+      expect(res.status, bad).toBe(400);
+      expect((await res.json()).error).toBe('auth.error.email.invalid');
+    }
+    const signedIn = await new Client(base).post('/api/auth/signin', { email: `\ufeff${local}@Example.com `, password: 'secret1' });
+    expect(signedIn.status).toBe(200);
+  });
 });

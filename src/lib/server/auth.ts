@@ -10,6 +10,7 @@ import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang }
 import { burnPasswordCheck, createUser, findUserByEmail, hashPassword, MAX_PASSWORD, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 import { db } from './db.ts';
 import { subscriptionOf } from './subscription.ts';
+import { cleanEmail } from '../../domain/email.ts';
 
 export const AuthBody = z.object({
   email: z.string().max(254).optional(),
@@ -22,13 +23,12 @@ export type AuthInput = z.infer<typeof AuthBody>;
 type Failure = { ok: false; status: number; error: string; retryAfterSeconds?: number };
 type Signed = { ok: true; userId: string; token: string; expiresAt: Date };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export async function signUp(input: AuthInput, ip: string): Promise<Signed | Failure> {
-  const email = input.email?.trim() ?? '';
+  const typed = input.email?.trim() ?? '';
   const password = input.password ?? '';
-  if (!email || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
-  if (!EMAIL.test(email)) return { ok: false, status: 400, error: 'auth.error.email.invalid' };
+  if (!typed || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
+  const email = cleanEmail(typed);
+  if (!email) return { ok: false, status: 400, error: 'auth.error.email.invalid' };
   if (password.length < MIN_PASSWORD) return { ok: false, status: 400, error: 'auth.error.password.length' };
   const limited = await consumeAll([LIMITS.signUpIp(ip)]);
   if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };

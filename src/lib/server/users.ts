@@ -2,13 +2,15 @@
 import { hash, verify } from '@node-rs/argon2';
 import { db, type Queryable } from './db.ts';
 import { enqueueNotification } from './outbox.ts';
+import { cleanEmail, emailKey } from '../../domain/email.ts';
 
 /** OWASP's argon2id baseline (m=19 MiB, t=2, p=1). */
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 };
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/** The key accounts are unique on (src/domain/email.ts): look-alike forms of one address are one account. */
+export const normalizeEmail = emailKey;
 export const emailLocalPart = (email: string): string => email.trim().split('@')[0] ?? '';
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON);
@@ -44,7 +46,7 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
     const [user] = await q.query<{ id: string }>(
       `INSERT INTO users (email, email_normalized, password_hash, email_verified) VALUES ($1, $2, $3, $4)
        ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
-      [input.email.trim(), normalizeEmail(input.email), input.passwordHash, input.emailVerified ?? false],
+      [cleanEmail(input.email) ?? input.email.trim(), normalizeEmail(input.email), input.passwordHash, input.emailVerified ?? false],
     );
     if (!user) return null;
     const fullName = input.fullName?.trim() || emailLocalPart(input.email);
