@@ -133,6 +133,8 @@ test('every legal page renders in both languages, with its tokens filled', async
 });
 
 test('axe finds nothing on the public pages', async ({ page }) => {
+  // Eight full axe runs: about 20 s on an idle machine, more on a busy 2-core one.
+  test.setTimeout(120_000);
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
   for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof', '/legal/privacy', '/eng/legal/offer']) {
     await page.goto(path);
