@@ -14,6 +14,11 @@ import { ProductionConfigError } from '../lib/server/production.ts';
 import { clientAddress, trustedProxyHops } from './client-address.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** After a 413, the rest of an oversized upload is read and dropped up to this much, so the client (still sending)
+ *  reads our answer instead of a reset connection; beyond it the connection is closed. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Logged paths are cut here: a request line is not allowed to write megabytes into the log. */
+const LOG_PATH_CHARS = 200;
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -53,7 +58,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer((req, res) => {
     const started = performance.now();
     res.on('finish', () => {
-      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      log(requestLogLine(req.method, req.url, res.statusCode, performance.now() - started));
       if (closing) server.closeIdleConnections();
     });
     if (closing) res.setHeader('Connection', 'close');
@@ -156,23 +161,51 @@ async function handleApi(
   await sendResponse(res, response, method === 'HEAD');
 }
 
+/**
+ * One log line per request: method, path (no query string: it may carry a token), status, time. The path is cut to
+ * LOG_PATH_CHARS and control characters are escaped, so a hostile URL can neither flood nor forge log lines.
+ * Cookies, headers and bodies are never logged.
+ */
+export function requestLogLine(method: string | undefined, url: string | undefined, status: number, ms: number): string {
+  const clean = (text: string, max: number) => {
+    const cut = text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
+    return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  };
+  const path = (url ?? '/').split('?')[0];
+  return `${clean(method ?? '-', 16)} ${clean(path, LOG_PATH_CHARS)} ${status} ${ms.toFixed(1)}ms`;
+}
+
 async function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true; body: Buffer } | { ok: false }> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
-    req.resume();
+    drain(req, 0);
     return { ok: false };
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      req.resume();
-      return { ok: false };
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return { ok: true, body: Buffer.concat(chunks) };
+  // Events rather than for-await: leaving a for-await early destroys the request, and with it the socket the 413
+  // must still be written to.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      drain(req, size);
+      resolve({ ok: false });
+    };
+    const onEnd = () => resolve({ ok: true, body: Buffer.concat(chunks) });
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
+/** Reads and drops the rest of a refused upload, up to DRAIN_LIMIT_BYTES; then closes the connection. */
+function drain(req: IncomingMessage, already: number): void {
+  let seen = already;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 async function sendResponse(res: ServerResponse, response: Response, headOnly = false): Promise<void> {

@@ -46,7 +46,7 @@ export function createStaticServer(distDir: string) {
       body,
       type: TYPES[ext] ?? 'application/octet-stream',
       etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      cacheControl: relative.startsWith('/_astro/')
+      cacheControl: absolute.startsWith(join(root, '_astro') + sep)
         ? 'public, max-age=31536000, immutable'
         : ext === '.html' ? 'public, max-age=0, must-revalidate' : 'public, max-age=3600',
     };
@@ -57,14 +57,25 @@ export function createStaticServer(distDir: string) {
     return file;
   }
 
+  /**
+   * Only files that exist are kept, keyed by their absolute path: the cache is bounded by dist/ itself, however
+   * many distinct paths (unknown ones, or "/a/../iq" spellings of known ones) clients ask for.
+   */
   function cached(relative: string): Promise<StaticFile | null> {
-    let entry = cache.get(relative);
-    if (!entry) {
-      entry = load(relative);
-      cache.set(relative, entry);
-    }
+    const absolute = normalize(join(root, relative));
+    if (!absolute.startsWith(root)) return Promise.resolve(null);
+    const hit = cache.get(absolute);
+    if (hit) return hit;
+    const entry = load(relative);
+    cache.set(absolute, entry);
+    void entry.then((file) => {
+      if (!file) cache.delete(absolute);
+    }, () => cache.delete(absolute));
     return entry;
   }
+
+  /** How many files are held in memory (tests prove it stays bounded). */
+  const size = () => cache.size;
 
   /** The file for a URL path: '/iq', '/iq/', '/iq/index.html' and '/iq.html' all mean the same page. */
   async function resolve(pathname: string): Promise<StaticResult> {
@@ -85,7 +96,7 @@ export function createStaticServer(distDir: string) {
     return { status: 404, file: notFound ?? { body: Buffer.from('Not found'), type: 'text/plain; charset=utf-8', etag: '"404"', cacheControl: 'no-store' } };
   }
 
-  return { resolve };
+  return { resolve, size };
 }
 
 /** Picks the body for the client's Accept-Encoding: brotli, then gzip, then identity. */

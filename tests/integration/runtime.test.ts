@@ -3,6 +3,7 @@
  * (params, cookies, ip, waitUntil), body limits and error containment. Uses fixture functions over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
 import { MAX_BODY_BYTES, startServer, type RunningServer } from '../../src/runtime/server.ts';
 
 let server: RunningServer;
@@ -60,6 +61,38 @@ describe('local function runtime', () => {
     const res = await fetch(`${server.url}/api/echo/big`, { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1) });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: 'api.error.payload_too_large' });
+  });
+
+  it('answers a 20 MB upload with a prompt 413 that the client still reads, declared or chunked', async () => {
+    // A client that keeps writing while we answer, as browsers and curl do: the 413 must reach it, not a reset.
+    const upload = (chunked: boolean) =>
+      new Promise<{ status?: number; body: string; ms: number }>((resolve) => {
+        const started = performance.now();
+        const size = 20 * 1024 * 1024;
+        const req = request(`${server.url}/api/echo/big`, { method: 'POST', headers: chunked ? {} : { 'content-length': String(size) } }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode, body, ms: performance.now() - started }));
+        });
+        req.on('error', (err) => resolve({ body: err.message, ms: performance.now() - started }));
+        const chunk = Buffer.alloc(1024 * 1024, 120);
+        let sent = 0;
+        const write = () => {
+          while (sent < size) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', write);
+          }
+          req.end();
+        };
+        write();
+      });
+    for (const chunked of [false, true]) {
+      const answer = await upload(chunked);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'api.error.payload_too_large' });
+      expect(answer.ms).toBeLessThan(2000);
+    }
+    // The connection is still good for the next request.
+    expect((await fetch(`${server.url}/api/echo/x`)).status).toBe(200);
   });
 
   it('turns a thrown error into a JSON 500 without leaking its details', async () => {

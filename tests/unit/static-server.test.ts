@@ -1,0 +1,65 @@
+/**
+ * The local static server's memory and log: only files that exist are cached (bounded by dist/, whatever paths
+ * clients invent), and a request's log line is short, query-free and cannot forge a second line.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createStaticServer } from '../../src/runtime/static.ts';
+import { requestLogLine } from '../../src/runtime/server.ts';
+
+function site() {
+  const dir = mkdtempSync(join(tmpdir(), 'rozum-static-'));
+  mkdirSync(join(dir, 'iq'));
+  mkdirSync(join(dir, '_astro'));
+  writeFileSync(join(dir, 'index.html'), '<h1>home</h1>');
+  writeFileSync(join(dir, 'iq', 'index.html'), '<h1>iq</h1>');
+  writeFileSync(join(dir, '_astro', 'app.1234.js'), 'console.log(1)');
+  writeFileSync(join(dir, '404.html'), '<h1>404</h1>');
+  return dir;
+}
+
+describe('static file cache', () => {
+  it('keeps only files that exist, however many unknown paths are asked for', async () => {
+    const files = createStaticServer(site());
+    for (let i = 0; i < 2000; i++) expect((await files.resolve(`/missing-${i}`)).status).toBe(404);
+    expect(files.size()).toBe(1); // the 404 page
+    expect((await files.resolve('/iq')).status).toBe(200);
+    expect(files.size()).toBe(2);
+  });
+
+  it('holds one entry per file, whichever spelling of its path is used', async () => {
+    const files = createStaticServer(site());
+    for (const path of ['/iq', '/iq/', '/iq/index.html', '/x/../iq', '/iq//', '/./iq/index.html']) {
+      const { status, file } = await files.resolve(path);
+      expect(status).toBe(200);
+      expect(file.body.toString()).toBe('<h1>iq</h1>');
+    }
+    expect(files.size()).toBe(1);
+  });
+
+  it('never leaves dist/ and marks only hashed assets immutable', async () => {
+    const files = createStaticServer(site());
+    expect((await files.resolve('/../../etc/passwd')).status).toBe(404);
+    expect((await files.resolve('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+    expect((await files.resolve('/_astro/app.1234.js')).file.cacheControl).toContain('immutable');
+    expect((await files.resolve('/iq')).file.cacheControl).toBe('public, max-age=0, must-revalidate');
+  });
+});
+
+describe('request log line', () => {
+  it('cuts long paths and drops the query string, which may carry a token', () => {
+    const line = requestLogLine('GET', `/api/${'a'.repeat(1_000_000)}?token=v1.secret.mac`, 404, 1.23);
+    expect(line.length).toBeLessThan(300);
+    expect(line).toContain('…(1000005 chars)');
+    expect(line).not.toContain('secret');
+    expect(requestLogLine('POST', '/api/tests/iq/score?x=1', 200, 12.345)).toBe('POST /api/tests/iq/score 200 12.3ms');
+  });
+
+  it('escapes control characters, so a URL cannot write a forged line', () => {
+    const line = requestLogLine('GET', '/a\r\nGET /admin 200 1.0ms\u0000', 404, 1);
+    expect(line).not.toMatch(/[\r\n\u0000]/);
+    expect(line).toContain('\\x0d\\x0a');
+  });
+});
