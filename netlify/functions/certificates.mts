@@ -20,7 +20,7 @@ export default async (req: Request, context: Context) => {
   if (!user && !code) return jsonError(404, 'certificate.error.not_found', lang);
   const row = await findCertifiedResult({ id, userId: user?.id, code });
   if (!row) return jsonError(404, 'certificate.error.not_found', lang);
-  const { png, etag, fileName, cached } = await certificatePng(row, lang, process.env.SITE_URL ?? siteUrl());
+  const { png, etag, fileName, cached } = await certificatePng(row, lang, siteUrl());
   const headers = {
     'Content-Type': 'image/png',
     'Content-Disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,

@@ -31,7 +31,7 @@ export default refusingMisconfiguration(async (req: Request, _context: Context) 
   }
   const limited = await consume({ key: `checkout:${user.id}`, max: 20, windowMs: 60 * 60_000 });
   if (!limited.ok) return jsonError(429, 'auth.error.rate_limited', lang, {}, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
-  const checkout = await createCheckout({ ...parsed.data, userId: user.id, email: user.email, lang, origin: new URL(req.url).origin });
+  const checkout = await createCheckout({ ...parsed.data, userId: user.id, email: user.email, lang });
   return json(checkout, { status: 201 });
 });
 

@@ -5,6 +5,7 @@ import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, jsonError, redirect, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 import { orderForOwner, paymentProvider, testProviderCallback } from '../../src/lib/server/payments/payments.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
+import { siteUrl } from '../../src/lib/server/env.ts';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -25,7 +26,8 @@ export default refusingMisconfiguration(async (req: Request, context: Context) =
     if (refused) return refused;
     const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
     const callback = testProviderCallback(order.order_reference, order.amount, order.currency, approve);
-    const res = await fetch(new URL('/api/payments/wayforpay', req.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(callback) });
+    // The configured site, never the request's Host: a spoofed Host would send a signed approval to another server.
+    const res = await fetch(new URL('/api/payments/wayforpay', siteUrl()), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(callback) });
     if (!res.ok) return jsonError(502, 'payment.error.callback', lang);
     return redirect(req, `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${callback.transactionStatus}`);
   }

@@ -17,7 +17,7 @@ export default refusingMisconfiguration(async (req: Request, context: Context) =
   }
   const outcome = await handleServiceCallback(callback);
   if (!outcome.ok) {
-    console.warn(`[wayforpay] callback for ${callback.orderReference} refused: ${outcome.reason}`);
+    console.warn(`[wayforpay] callback for ${JSON.stringify(String(callback.orderReference).slice(0, 80))} refused: ${outcome.reason}`);
     return Response.json({ error: 'payment.error.callback' }, { status: 400 });
   }
   context.waitUntil(deliverOutboxSoon());

@@ -11,7 +11,7 @@ import { isBuildFresh, writeStamp } from './build-stamp.ts';
 import { startServer } from './server.ts';
 import { scheduled } from './functions.ts';
 import { closeDb, db } from '../lib/server/db.ts';
-import { port, siteUrl } from '../lib/server/env.ts';
+import { adoptListeningUrl, port, siteUrl } from '../lib/server/env.ts';
 import { paymentProvider } from '../lib/server/payments/payments.ts';
 import { isProduction } from '../lib/server/production.ts';
 
@@ -44,6 +44,7 @@ const server = await startServer({
   siteUrl: siteUrl(),
   apiOnly,
 });
+adoptListeningUrl(server.url);
 console.log(`[start] Rozum is listening on ${server.url}${apiOnly ? ' (API only)' : ''}`);
 
 // Open and migrate the database now, not on the first API call; pages are served meanwhile. Then seed promo

@@ -3,7 +3,8 @@
  * that is no host, an opaque Origin, a result token with a segment appended, an undocumented payment status.
  */
 import { createHmac } from 'node:crypto';
-import { request as rawRequest } from 'node:http';
+import { createServer, request as rawRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { WAYFORPAY } from '../support/fake-providers.ts';
@@ -39,6 +40,38 @@ describe('hostile requests', () => {
     });
     expect(status).toBe(400);
     expect(JSON.parse(body).error).toBe('api.error.bad_request');
+  });
+
+  it('send the test provider\'s signed approval to the configured site, whatever Host the request names', async () => {
+    const trapped: string[] = [];
+    const trap = createServer((req, res) => {
+      trapped.push(`${req.method} ${req.url}`);
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new Client(base);
+      expect((await client.post('/api/auth/signup', { email: uniqueEmail('host'), password: 'secret1' })).status).toBe(201);
+      const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'A B', phone: '+380501234567', lang: 'en' })).json();
+      const { port } = new URL(base);
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = rawRequest(
+          { host: '127.0.0.1', port: Number(port), method: 'POST', path: `/api/payments/test/${orderReference}?lang=en`, headers: { Host: `127.0.0.1:${(trap.address() as AddressInfo).port}`, cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client.ip } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end('decision=approve');
+      });
+      expect(status).toBe(302);
+      expect(trapped).toEqual([]);
+      expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Approved');
+    } finally {
+      trap.close();
+    }
   });
 
   it('refuse a state-changing request from an opaque origin (Origin: null)', async () => {

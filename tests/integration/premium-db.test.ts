@@ -20,7 +20,7 @@ let m: {
 beforeAll(async () => {
   database = await createTestDatabase(inject('dbKind'));
   fake = await startFakeProviders();
-  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), { PAYMENT_PROVIDER: 'wayforpay', WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account, WAYFORPAY_SECRET_KEY: WAYFORPAY.secret, WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password, WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example' });
+  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), { PAYMENT_PROVIDER: 'wayforpay', WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account, WAYFORPAY_SECRET_KEY: WAYFORPAY.secret, WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password, WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example', SITE_URL: 'https://rozum.example' });
   (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {
     db: await import('../../src/lib/server/db.ts'),
@@ -43,7 +43,7 @@ const newUser = async (email: string) => (await m.users.createUser({ email, pass
 describe('WayForPay checkout', () => {
   it('returns widget parameters signed here, in the buyer language, with the service URL and monthly renewal', async () => {
     const userId = await newUser('wfp@example.com');
-    const checkout = await m.payments.createCheckout({ userId, email: 'wfp@example.com', fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'en', origin: 'https://rozum.example', testType: 'iq' });
+    const checkout = await m.payments.createCheckout({ userId, email: 'wfp@example.com', fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'en', testType: 'iq' });
     expect(checkout.provider).toBe('wayforpay');
     const widget = (checkout as { widget: Record<string, unknown> }).widget;
     expect(widget).toMatchObject({ merchantAccount: WAYFORPAY.account, merchantDomainName: 'rozum.example', amount: '1', currency: 'USD', language: 'EN', clientFirstName: 'Петро', clientLastName: 'Іваненко', regularMode: 'monthly', regularOn: 1, regularBehavior: 'preset', regularAmount: '1', serviceUrl: 'https://rozum.example/api/payments/wayforpay' });
@@ -55,7 +55,7 @@ describe('WayForPay checkout', () => {
 
   it('asks WayForPay itself (CHECK_STATUS) and applies what it answers', async () => {
     const userId = await newUser('check@example.com');
-    const { orderReference } = await m.payments.createCheckout({ userId, email: 'check@example.com', fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    const { orderReference } = await m.payments.createCheckout({ userId, email: 'check@example.com', fullName: 'A B', phone: '+380501234567', lang: 'uk' });
     await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference, transactionStatus: 'Approved' }) });
     const known = await m.wfp.checkStatus(orderReference);
     expect(known).toMatchObject({ transactionStatus: 'Approved', amount: 1, currency: 'USD' });
@@ -75,7 +75,7 @@ describe('WayForPay checkout', () => {
 describe('reconciliation', () => {
   const paidOrder = async (email: string) => {
     const userId = await newUser(email);
-    const { orderReference } = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    const { orderReference } = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk' });
     return { userId, orderReference };
   };
   const age = (orderReference: string, minutes: number) =>
@@ -135,13 +135,13 @@ describe('one schedule per user', () => {
   it('asks for the older schedule to stop when a new order is paid, and keeps asking until WayForPay confirms', async () => {
     const email = 'twice@example.com';
     const userId = await newUser(email);
-    const first = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    const first = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk' });
     await m.payments.applyStatus(first.orderReference, 'Approved', 1, 'USD', {});
     // The user stops renewal, WayForPay does not confirm, and the user buys again.
     await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }) });
     expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
     expect(await m.payments.stopUserRenewals(userId)).toBe(false);
-    const second = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk', origin: 'https://rozum.example' });
+    const second = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk' });
     await m.payments.applyStatus(second.orderReference, 'Approved', 1, 'USD', {});
     const q = await m.db.db();
     const rows = await q.query<{ order_reference: string; asked: boolean; confirmed: boolean }>(

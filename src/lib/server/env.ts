@@ -27,6 +27,16 @@ export const siteUrl = (): string =>
 export const databaseUrl = (): string | undefined => once('DATABASE_URL', () => process.env.DATABASE_URL || undefined);
 export const dataDir = (): string => once('DATA_DIR', () => resolve(process.env.DATA_DIR ?? '.data'));
 
+/**
+ * The local server's own address when SITE_URL is not set (PORT=0 picks a free port). Callback and redirect URLs
+ * are built from siteUrl() alone, never from a request's Host header, which a client can spoof.
+ */
+export function adoptListeningUrl(url: string): void {
+  if (process.env.SITE_URL) return;
+  process.env.SITE_URL = url;
+  memo.delete('SITE_URL');
+}
+
 /** HMAC key. Locally generated once into DATA_DIR so tokens survive restarts; never generated on a host. */
 export const appSecret = (): string =>
   once('APP_SECRET', () => {

@@ -6,6 +6,7 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import { db } from './db.ts';
 import { createUser, normalizeEmail } from './users.ts';
 import { readCookie } from './cookies.ts';
+import { siteUrl } from './env.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
@@ -18,9 +19,9 @@ const endpoints = () => ({
   token: process.env.GOOGLE_TOKEN_ENDPOINT ?? 'https://oauth2.googleapis.com/token',
 });
 
-/** The address Google sends the user back to: SITE_URL in production, else where this request came in. */
-const redirectUri = (req: Request) => new URL('/api/auth/google/callback', process.env.SITE_URL ?? req.url).toString();
-const client = (req: Request) => new OAuth2Client(process.env.GOOGLE_CLIENT_ID!, process.env.GOOGLE_CLIENT_SECRET!, redirectUri(req));
+/** The address Google sends the user back to: always the configured site (a spoofed Host must not move it). */
+const redirectUri = () => new URL('/api/auth/google/callback', siteUrl()).toString();
+const client = () => new OAuth2Client(process.env.GOOGLE_CLIENT_ID!, process.env.GOOGLE_CLIENT_SECRET!, redirectUri());
 
 const cookie = (req: Request, name: string, value: string, maxAge: number) =>
   `${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${new URL(req.url).protocol === 'https:' ? '; Secure' : ''}`;
@@ -28,7 +29,7 @@ const cookie = (req: Request, name: string, value: string, maxAge: number) =>
 export function startGoogleSignIn(req: Request, lang: 'uk' | 'en'): { url: string; cookies: string[] } {
   const state = generateState();
   const verifier = generateCodeVerifier();
-  const url = client(req).createAuthorizationURLWithPKCE(endpoints().authorize, state, CodeChallengeMethod.S256, verifier, ['openid', 'profile', 'email']);
+  const url = client().createAuthorizationURLWithPKCE(endpoints().authorize, state, CodeChallengeMethod.S256, verifier, ['openid', 'profile', 'email']);
   url.searchParams.set('prompt', 'consent');
   url.searchParams.set('access_type', 'offline');
   return {
@@ -63,7 +64,7 @@ export async function finishGoogleSignIn(req: Request): Promise<GoogleOutcome> {
   if (!code || !state || !storedState || !verifier || state !== storedState) return { ok: false, error: 'auth.error.google.failed' };
   let claims: GoogleClaims;
   try {
-    const tokens = await client(req).validateAuthorizationCode(endpoints().token, code, verifier);
+    const tokens = await client().validateAuthorizationCode(endpoints().token, code, verifier);
     // The ID token came straight from the token endpoint over TLS, so its claims are checked, not its signature
     // (OpenID Connect Core §3.1.3.7).
     claims = decodeIdToken(tokens.idToken()) as GoogleClaims;

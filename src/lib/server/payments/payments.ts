@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { SITE } from '../../../config/site.ts';
 import { db, type Queryable } from '../db.ts';
+import { siteUrl } from '../env.ts';
 import { enqueueNotification } from '../outbox.ts';
 import { extendPremium, markRenewalFailed, replaceOlderSchedules, shortenPremium } from '../subscription.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
@@ -39,7 +40,6 @@ export interface CheckoutInput {
   testType?: 'iq' | 'professional';
   testResultId?: string;
   lang: 'uk' | 'en';
-  origin: string;
 }
 
 export async function createCheckout(input: CheckoutInput) {
@@ -71,7 +71,7 @@ export async function createCheckout(input: CheckoutInput) {
     clientEmail: input.email,
     clientPhone: input.phone,
     language: input.lang === 'uk' ? 'UA' : 'EN',
-    serviceUrl: new URL('/api/payments/wayforpay', process.env.SITE_URL ?? input.origin).toString(),
+    serviceUrl: new URL('/api/payments/wayforpay', siteUrl()).toString(),
     regular: { mode: 'monthly', amount: PRICE.amount, dateNext: ddmmyyyy(nextCharge), dateEnd: ddmmyyyy(scheduleEnd) },
   });
   return { provider, orderReference, widget };
