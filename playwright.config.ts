@@ -30,7 +30,8 @@ export default defineConfig({
   webServer: {
     command: 'node src/runtime/main.ts --no-build',
     url: `${baseURL}/api/health`,
-    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR },
+    // One machine plays every visitor from one address: limits raised (never in production; src/lib/server/rate-limit.ts).
+    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, RATE_LIMIT_MULTIPLIER: '100' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

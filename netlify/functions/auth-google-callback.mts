@@ -5,6 +5,7 @@ import { startSession } from '../../src/lib/server/auth.ts';
 import { redirect } from '../../src/lib/server/http.ts';
 import { clearedOAuthCookies, finishGoogleSignIn, oauthLang } from '../../src/lib/server/oauth.ts';
 import { sessionCookies } from '../../src/lib/server/session.ts';
+import { deviceCookie } from '../../src/lib/server/device.ts';
 
 /** Google's return: a verified sign-in starts a session and continues at /auth/callback in the visitor's language. */
 export default async (req: Request, context: Context) => {
@@ -13,7 +14,7 @@ export default async (req: Request, context: Context) => {
   if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
   context.waitUntil(deliverOutboxSoon());
   const session = await startSession(outcome.userId);
-  return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt)]);
+  return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt), deviceCookie(req, outcome.userId)]);
 };
 
 export const config: Config = { path: '/api/auth/google/callback', method: 'GET' };

@@ -91,6 +91,40 @@ describe('sign-in', () => {
     expect(await limited.json()).toMatchObject({ error: 'auth.error.rate_limited', message: 'Too many attempts. Please try again a little later.' });
   });
 
+  it('lets the owner in from a browser that signed in before while strangers\' wrong passwords lock the account elsewhere', async () => {
+    const { client: owner, email } = await signedUp();
+    const device = owner.cookies.get('rozum_device');
+    expect(device).toMatch(/^d1\.[\w-]{22}\.[0-9a-f-]{36}\.[\w-]+$/);
+    expect((await owner.post('/api/auth/signout', {})).status).toBeLessThan(300);
+    // Nine wrong passwords from nine addresses: the account is throttled for every browser it does not know…
+    for (let i = 0; i < 9; i++) await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` });
+    expect((await new Client(base).post('/api/auth/signin', { email, password: 'secret1' })).status).toBe(429);
+    // …a forged device cookie, or another account's genuine one, does not count as known…
+    const forged = new Client(base);
+    forged.cookies.set('rozum_device', device!.replace(/\.[\w-]+$/, '.AAAA'));
+    expect((await forged.post('/api/auth/signin', { email, password: 'secret1' })).status).toBe(429);
+    const { client: other } = await signedUp();
+    const borrowed = new Client(base);
+    borrowed.cookies.set('rozum_device', other.cookies.get('rozum_device')!);
+    expect((await borrowed.post('/api/auth/signin', { email, password: 'secret1' })).status).toBe(429);
+    // …but the owner's own browser signs in with the right password.
+    owner.cookies.set('rozum_device', device!);
+    const res = await owner.post('/api/auth/signin', { email, password: 'secret1' });
+    expect(res.status).toBe(200);
+    expect((await owner.get('/api/me')).status).toBe(200);
+    expect(owner.cookies.get('rozum_device')!.split('.')[1]).toBe(device!.split('.')[1]);
+  });
+
+  it('still throttles wrong passwords typed at a known browser, per device', async () => {
+    const { client: owner, email } = await signedUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await owner.post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses[8]).toBe(429);
+    // The device's count is its own: a stranger's browser has its full allowance on the account.
+    expect((await new Client(base).post('/api/auth/signin', { email, password: 'secret1' })).status).toBe(200);
+  });
+
   it('limits sign-ups per address', async () => {
     const client = new Client(base);
     const statuses: number[] = [];

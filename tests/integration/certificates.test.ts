@@ -9,7 +9,7 @@ const base = inject('baseUrl');
 async function owner(fullName: string) {
   const client = new Client(base);
   expect((await client.post('/api/auth/signup', { email: uniqueEmail('cert'), password: 'secret1', fullName })).status).toBe(201);
-  const iq = await (await client.post('/api/tests/iq/score', { answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
+  const iq = await (await client.post('/api/tests/iq/score', { formId: 0, answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
   const pro = await (await client.post('/api/tests/professional/score', { answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })), timeSpent: 300_000 })).json();
   return { client, iqId: iq.id as string, proId: pro.id as string };
 }

@@ -266,7 +266,7 @@ describe('the same result before and after paying', () => {
   it('is the teaser, then the full result with breakdown and review', async () => {
     const client = await buyer();
     const bank = iqBank(0);
-    const { id } = await (await client.post('/api/tests/iq/score', { answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
+    const { id } = await (await client.post('/api/tests/iq/score', { formId: 0, answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
     const before = (await (await client.get(`/api/results/iq/${id}`)).json()).result;
     expect(before.access).toBe('teaser');
     expect(before).not.toHaveProperty('breakdown');

@@ -98,7 +98,7 @@ describe('notifications', () => {
     const { iqBank } = await import('../../src/domain/iq/bank.ts');
     const email = uniqueEmail('high');
     const client = await user(email);
-    await client.post('/api/tests/iq/score', { answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
+    await client.post('/api/tests/iq/score', { formId: 0, answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
     const member = createHash('md5').update(email.toLowerCase()).digest('hex');
     const tagged = async (tag: string) => (await receivedBy(fake)).some((r) => r.path.endsWith(`${member}/tags`) && r.body.includes(`"${tag}"`));
     await expect.poll(() => tagged('above_average_iq'), { timeout: 10_000 }).toBe(true);

@@ -7,6 +7,7 @@ import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 const base = inject('baseUrl');
 const bank = iqBank(0);
 const iqSheet = (right: number) => ({
+  formId: 0,
   answers: bank.map((item, i) => ({ questionId: item.id, selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 2000 })),
   timeSpent: 500_000,
   lang: 'uk',

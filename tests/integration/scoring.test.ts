@@ -2,7 +2,9 @@
  * The scoring API over real HTTP: server-side scoring with the server-only key, teaser for visitors, signed
  * tokens, and bad input refused with a 4xx and a message key.
  */
+import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
 import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
@@ -11,8 +13,10 @@ import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 const base = inject('baseUrl');
 const bank = iqBank(0);
 
+/** Each request from its own address (the server trusts X-Forwarded-For here), so scoring limits stay out of the way. */
+const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address(), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 /** An IQ sheet answering right exactly the items `right` accepts. */
 const iqSheet = (right: (item: (typeof bank)[number]) => boolean, lang: 'uk' | 'en' = 'uk', formId = 0) => ({
@@ -70,7 +74,8 @@ describe('POST /api/tests/iq/score', () => {
     ['a duplicated answer', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), iqSheet(() => true).answers[3]] }, 422, 'score.error.duplicate_answer'],
     ['an unknown question', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }] }, 422, 'score.error.unknown_question'],
     ['too few answers', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.slice(0, 12) }, 422, 'score.error.answer_count'],
-    ['no answers at all', { answers: [], timeSpent: 0 }, 422, 'score.error.answer_count'],
+    ['no answers at all', { formId: 0, answers: [], timeSpent: 0 }, 422, 'score.error.answer_count'],
+    ['a sheet that names no form', { ...iqSheet(() => true), formId: undefined }, 400, 'api.error.invalid_body'],
     ['a form that does not exist', { ...iqSheet(() => true), formId: 99 }, 400, 'api.error.invalid_body'],
     ['a form id that is not a number', { ...iqSheet(() => true), formId: '1' }, 400, 'api.error.invalid_body'],
   ])('refuses %s', async (_name, body, status, key) => {
@@ -96,10 +101,46 @@ describe('POST /api/tests/iq/score', () => {
   });
 
   it('explains a refusal in the language of the request', async () => {
-    const uk = await (await post('/api/tests/iq/score', { answers: [], timeSpent: 0, lang: 'uk' })).json();
-    const en = await (await post('/api/tests/iq/score', { answers: [], timeSpent: 0, lang: 'en' })).json();
+    const uk = await (await post('/api/tests/iq/score', { formId: 0, answers: [], timeSpent: 0, lang: 'uk' })).json();
+    const en = await (await post('/api/tests/iq/score', { formId: 0, answers: [], timeSpent: 0, lang: 'en' })).json();
     expect(uk.message).toMatch(/[а-яі]/);
     expect(en.message).toMatch(/^Answers were not sent/);
+  });
+});
+
+describe('IQ scoring limits', () => {
+  const from = (ip: string, body: unknown, headers: Record<string, string> = {}) => post('/api/tests/iq/score', body, { ...headers, 'x-forwarded-for': ip });
+
+  it('allow a person\'s use but not the ~50 sheets of one form that probing its key needs, per address', async () => {
+    const ip = address();
+    const statuses = async (formId: number, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await from(ip, iqSheet(() => i % 2 === 0, 'en', formId))).status);
+      return out;
+    };
+    expect(await statuses(0, 20)).toEqual(Array(20).fill(200));
+    const refused = await from(ip, iqSheet(() => true, 'en', 0));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
+    const body = await refused.json();
+    expect(body).toMatchObject({ error: 'score.error.rate_limited', message: expect.stringMatching(/^Too many tests/) });
+    // Another form from the same address is still open, up to 60 sheets an hour in all (21 counted so far)…
+    expect(await statuses(1, 20)).toEqual(Array(20).fill(200));
+    expect(await statuses(2, 19)).toEqual(Array(19).fill(200));
+    expect((await from(ip, iqSheet(() => true, 'en', 3))).status).toBe(429);
+    // …and another address is not affected.
+    expect((await post('/api/tests/iq/score', iqSheet(() => true, 'en', 0))).status).toBe(200);
+  });
+
+  it('limit a signed-in user to twenty sheets a day, whichever address they come from', async () => {
+    const client = new Client(base);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('scores'), password: 'secret1' })).status).toBe(201);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await from(address(), { ...iqSheet(() => true, 'uk', i % 4), submissionId: crypto.randomUUID() }, { cookie })).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+    expect((await client.get('/api/results?type=iq').then((r) => r.json())).items).toHaveLength(20);
   });
 });
 
@@ -154,6 +195,8 @@ describe('POST /api/tests/professional/score', () => {
     expect(result).toMatchObject({ kind: 'professional', access: 'teaser', primaryType: 5, personalityType: 'Expert', totalQuestions: 54, additionalQuestionsNeeded: false, tiedTypes: [] });
     expect(result.enneagramScores).toMatchObject({ 5: 6, 1: 0 });
     expect(result).not.toHaveProperty('profile');
+    // The teaser carries exactly what the teaser page shows: no secondary type, professions or profile texts.
+    expect(Object.keys(result).sort()).toEqual(['access', 'additionalQuestionsNeeded', 'color', 'enneagramScores', 'kind', 'language', 'personalityType', 'primaryType', 'tagline', 'tieBreakScores', 'tiedProfiles', 'tiedTypes', 'timeSpent', 'totalQuestions']);
     expect(token).toMatch(/^v1\./);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Email-and-password sign-up and sign-in (spec part 2, error catalogue): message keys exactly as the catalogue,
  * one generic error for every sign-in failure, the same work whether or not the email exists, rate limits per
- * IP and per email.
+ * IP and per email — except that a browser the account signed in from before is counted on its own, so wrong
+ * passwords typed elsewhere cannot lock the owner out (README, "Sign-in throttling").
  */
 import { z } from 'zod';
 import { consumeAll, LIMITS } from './rate-limit.ts';
@@ -11,6 +12,7 @@ import { burnPasswordCheck, createUser, findUserByEmail, hashPassword, MAX_PASSW
 import { db } from './db.ts';
 import { subscriptionOf } from './subscription.ts';
 import { cleanEmail } from '../../domain/email.ts';
+import { deviceCookie, knownDevice, type KnownDevice } from './device.ts';
 
 export const AuthBody = z.object({
   email: z.string().max(254).optional(),
@@ -23,7 +25,7 @@ export type AuthInput = z.infer<typeof AuthBody>;
 type Failure = { ok: false; status: number; error: string; retryAfterSeconds?: number };
 type Signed = { ok: true; userId: string; token: string; expiresAt: Date };
 
-export async function signUp(input: AuthInput, ip: string): Promise<Signed | Failure> {
+export async function signUp(input: AuthInput, ip: string, _device?: KnownDevice | null): Promise<Signed | Failure> {
   const typed = input.email?.trim() ?? '';
   const password = input.password ?? '';
   if (!typed || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
@@ -37,13 +39,20 @@ export async function signUp(input: AuthInput, ip: string): Promise<Signed | Fai
   return startSession(created.id);
 }
 
-export async function signIn(input: AuthInput, ip: string): Promise<Signed | Failure> {
+/**
+ * Throttling: 30 attempts per address and 8 per account per 10 minutes — but attempts from a browser carrying this
+ * account's device cookie count against that device instead of the account, so a stranger's nine wrong passwords
+ * lock out strangers, not the owner at their own browser.
+ */
+export async function signIn(input: AuthInput, ip: string, device?: KnownDevice | null): Promise<Signed | Failure> {
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';
   if (!email || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
-  const limited = await consumeAll([LIMITS.signInIp(ip), LIMITS.signInEmail(normalizeEmail(email))]);
-  if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   const user = await findUserByEmail(email);
+  const ownDevice = device && user && device.userId === user.id ? device : null;
+  const perAccount = ownDevice ? LIMITS.signInDevice(ownDevice.deviceId, ownDevice.userId) : LIMITS.signInEmail(normalizeEmail(email));
+  const limited = await consumeAll([LIMITS.signInIp(ip), perAccount]);
+  if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   if (!user?.password_hash) {
     await burnPasswordCheck(password);
     return { ok: false, status: 401, error: 'auth.error.invalid' };
@@ -93,12 +102,12 @@ export function authHandler(action: typeof signIn, successStatus: number, after?
     const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
     const parsed = AuthBody.safeParse(body.value);
     if (!parsed.success) return invalidBody(parsed.error.issues, lang);
-    const outcome = await action(parsed.data, context.ip);
+    const outcome = await action(parsed.data, context.ip, knownDevice(req));
     if (!outcome.ok) {
       const retry = outcome.retryAfterSeconds;
       return jsonError(outcome.status, outcome.error, lang, retry ? { retryAfterSeconds: retry } : {}, { headers: retry ? { 'Retry-After': String(retry) } : {} });
     }
     after?.(context);
-    return withCookies(json({ ok: true, userId: outcome.userId }, { status: successStatus }), sessionCookies(req, outcome.token, outcome.expiresAt));
+    return withCookies(json({ ok: true, userId: outcome.userId }, { status: successStatus }), [...sessionCookies(req, outcome.token, outcome.expiresAt), deviceCookie(req, outcome.userId)]);
   };
 }

@@ -3,6 +3,7 @@
  * attempt; a stale window restarts.
  */
 import { db } from './db.ts';
+import { isProduction } from './production.ts';
 
 export interface Limit {
   key: string;
@@ -12,29 +13,58 @@ export interface Limit {
 
 export type LimitCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export async function consume(limit: Limit): Promise<LimitCheck> {
-  const [row] = await (await db()).query<{ count: number; window_start: Date }>(
-    `INSERT INTO rate_limits (key, count, window_start) VALUES ($1, 1, now())
+/**
+ * Counts one attempt against every limit in one statement (one round trip however many limits); the first limit
+ * exceeded decides. A window older than its length restarts at 1.
+ */
+export async function consumeAll(limits: Limit[]): Promise<LimitCheck> {
+  if (!limits.length) return { ok: true };
+  const scaled = limits.map((l) => ({ ...l, max: l.max * multiplier() }));
+  const rows = await (await db()).query<{ key: string; count: number; window_start: Date }>(
+    `WITH w (key, ms) AS (SELECT * FROM unnest($1::text[], $2::float8[]))
+     INSERT INTO rate_limits (key, count, window_start) SELECT key, 1, now() FROM w
      ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => $2::float8 / 1000) THEN 1 ELSE rate_limits.count + 1 END,
-       window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => $2::float8 / 1000) THEN now() ELSE rate_limits.window_start END
-     RETURNING count, window_start`,
-    [limit.key, limit.windowMs],
+       count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => (SELECT ms FROM w WHERE w.key = rate_limits.key) / 1000)
+         THEN 1 ELSE rate_limits.count + 1 END,
+       window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => (SELECT ms FROM w WHERE w.key = rate_limits.key) / 1000)
+         THEN now() ELSE rate_limits.window_start END
+     RETURNING key, count, window_start`,
+    [scaled.map((l) => l.key), scaled.map((l) => l.windowMs)],
   );
-  if (row.count <= limit.max) return { ok: true };
-  const retryAfterMs = new Date(row.window_start).getTime() + limit.windowMs - Date.now();
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  for (const limit of scaled) {
+    const row = rows.find((r) => r.key === limit.key);
+    if (!row || row.count <= limit.max) continue;
+    const retryAfterMs = new Date(row.window_start).getTime() + limit.windowMs - Date.now();
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  }
+  return { ok: true };
 }
 
-/** Checks every limit (all are counted); the first one exceeded decides. */
-export async function consumeAll(limits: Limit[]): Promise<LimitCheck> {
-  const results = await Promise.all(limits.map(consume));
-  return results.find((r) => !r.ok) ?? { ok: true };
+export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]);
+
+/**
+ * RATE_LIMIT_MULTIPLIER raises every limit for load tests and end-to-end runs, where one machine plays many people.
+ * Production ignores it: there the limits are the ones written below.
+ */
+function multiplier(): number {
+  const value = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1);
+  return isProduction() || !Number.isFinite(value) || value < 1 ? 1 : value;
 }
 
 const MINUTE = 60_000;
 export const LIMITS = {
   signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 30, windowMs: 10 * MINUTE }),
+  /** Attempts on an account from browsers it has never signed in from (anyone's guesses count here). */
   signInEmail: (email: string): Limit => ({ key: `signin:email:${email}`, max: 8, windowMs: 10 * MINUTE }),
+  /** Attempts from a browser the account has signed in from before: its owner's typos, counted apart. */
+  signInDevice: (deviceId: string, userId: string): Limit => ({ key: `signin:device:${deviceId}:${userId}`, max: 8, windowMs: 10 * MINUTE }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }),
+  /**
+   * IQ scoring: a person needs one request per test taken, a class behind one address a few dozen an hour; recovering
+   * a form's key from the teaser's correct count needs about fifty sheets of that form, so per address and form
+   * the day's allowance is what a person could use, not what probing needs (README, "Abuse limits").
+   */
+  scoreIqIp: (ip: string): Limit => ({ key: `score:iq:ip:${ip}`, max: 60, windowMs: 60 * MINUTE }),
+  scoreIqIpForm: (ip: string, formId: number): Limit => ({ key: `score:iq:ip:${ip}:form:${formId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
+  scoreIqUser: (userId: string): Limit => ({ key: `score:iq:user:${userId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
 };

@@ -14,6 +14,7 @@ import { signResultToken, verifyResultToken, type ResultTokenPayload } from './t
 import { currentUser } from './auth.ts';
 import { saveResult } from './results.ts';
 import { deliverOutboxSoon } from './outbox.ts';
+import { consumeAll, LIMITS, type Limit } from './rate-limit.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
@@ -24,8 +25,8 @@ const lang = z.enum(['uk', 'en']).optional();
 /** The browser's id for one finished test, so a retried submission saves once. */
 const submissionId = z.uuid().optional();
 export const IqScoreRequest = z.object({
-  /** The form the answers are for (GET /api/tests/iq/form); a sheet from before forms existed is form 0. */
-  formId: z.number().int().min(0).max(IQ_FORM_IDS.length - 1).default(0),
+  /** The form the answers are for, as GET /api/tests/iq/form served it: required, so a sheet names its key. */
+  formId: z.number().int().min(0).max(IQ_FORM_IDS.length - 1),
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms })).max(100),
   timeSpent: ms,
   lang,
@@ -73,12 +74,20 @@ export async function rescoreToken(payload: ResultTokenPayload, language: 'uk' |
     : scoreCareer({ answers: answers as CareerScoreInput['answers'], timeSpent: payload.timeSpent }, language, access);
 }
 
-/** The handler both scoring functions share: CSRF guard, bounded JSON body, schema, sheet checks, score. */
+/** IQ scoring's abuse limits (rate-limit.ts): per address, per address and form, per signed-in user. */
+export const iqScoringLimits = (input: IqScoreInput, ip: string, userId: string | undefined): Limit[] => [
+  LIMITS.scoreIqIp(ip),
+  LIMITS.scoreIqIpForm(ip, input.formId),
+  ...(userId ? [LIMITS.scoreIqUser(userId)] : []),
+];
+
+/** The handler both scoring functions share: CSRF guard, bounded JSON body, schema, limits, sheet checks, score. */
 export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScoreRequest>(
   schema: S,
   score: (input: z.infer<S>, language: 'uk' | 'en', access: Access) => Scored | Promise<Scored>,
+  limits?: (input: z.infer<S>, ip: string, userId: string | undefined) => Limit[],
 ) {
-  return async (req: Request, context?: { waitUntil(p: Promise<unknown>): void }): Promise<Response> => {
+  return async (req: Request, context?: { ip?: string; waitUntil(p: Promise<unknown>): void }): Promise<Response> => {
     const refused = crossSiteRefusal(req);
     if (refused) return refused;
     const body = await readJson(req, SCORE_BODY_LIMIT);
@@ -87,6 +96,13 @@ export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScor
     const parsed = schema.safeParse(body.value);
     if (!parsed.success) return invalidBody(parsed.error.issues, lang);
     const user = await currentUser(req);
+    if (limits) {
+      const limited = await consumeAll(limits(parsed.data as z.infer<S>, context?.ip ?? 'unknown', user?.id));
+      if (!limited.ok) {
+        const retry = limited.retryAfterSeconds;
+        return jsonError(429, 'score.error.rate_limited', lang, { retryAfterSeconds: retry }, { headers: { 'Retry-After': String(retry) } });
+      }
+    }
     const scored = await score(parsed.data as z.infer<S>, lang, user?.premium ? 'full' : 'teaser');
     if (!scored.ok) return jsonError(422, scored.error, lang);
     if (!user) return json({ result: scored.result, token: scored.token });
