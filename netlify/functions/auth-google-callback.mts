@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
-import { startSession } from '../../src/lib/server/auth.ts';
+import { currentUser, startSession } from '../../src/lib/server/auth.ts';
 import { redirect } from '../../src/lib/server/http.ts';
 import { clearedOAuthCookies, finishGoogleSignIn, oauthLang } from '../../src/lib/server/oauth.ts';
 import { sessionCookies } from '../../src/lib/server/session.ts';
@@ -10,7 +10,7 @@ import { deviceCookie } from '../../src/lib/server/device.ts';
 /** Google's return: a verified sign-in starts a session and continues at /auth/callback in the visitor's language. */
 export default async (req: Request, context: Context) => {
   const lang = oauthLang(req);
-  const outcome = await finishGoogleSignIn(req);
+  const outcome = await finishGoogleSignIn(req, (await currentUser(req))?.id);
   if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
   context.waitUntil(deliverOutboxSoon());
   const session = await startSession(outcome.userId);

@@ -9,7 +9,7 @@ import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 
 export const SIGNUP_REDIRECT_MS = 2000;
-const GOOGLE_ERRORS: Record<string, string> = { google_not_configured: 'auth.error.google.not_configured', failed: 'auth.error.google.failed', unverified: 'auth.error.google.unverified' };
+const GOOGLE_ERRORS: Record<string, string> = { google_not_configured: 'auth.error.google.not_configured', failed: 'auth.error.google.failed', unverified: 'auth.error.google.unverified', password_first: 'auth.error.google.password_first' };
 
 interface Props {
   lang: 'uk' | 'en';
@@ -23,6 +23,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [mailingList, setMailingList] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -48,13 +49,14 @@ export default function LoginApp({ lang, texts, links }: Props) {
     if (mode === 'signup' && password.length < 6) return setError(t('auth.error.password.length'));
     setLoading(true);
     track(mode === 'signin' ? 'login_attempt' : 'signup_attempt', { method: 'email' });
-    const result = await postJson<{ ok: true }>(`/api/auth/${mode}`, { email, password, fullName: mode === 'signup' ? fullName : undefined, lang });
+    const result = await postJson<{ ok: true }>(`/api/auth/${mode}`, { email, password, lang, ...(mode === 'signup' ? { fullName, mailingList } : {}) });
     if (!result.ok) {
       setLoading(false);
       track(mode === 'signin' ? 'login_error' : 'signup_error', { method: 'email', error: result.error });
       return setError(result.status === 0 ? t('auth.error.network') : result.message ?? t('auth.error.invalid'));
     }
-    if (mode === 'signin') return location.assign(links.callback);
+    // Google found this account's address but wants the password first: signed in, go back to Google to link it.
+    if (mode === 'signin') return location.assign(new URLSearchParams(location.search).get('error') === 'password_first' ? links.google : links.callback);
     setSuccess(t('login.signup.success'));
     setTimeout(() => location.assign(links.callback), SIGNUP_REDIRECT_MS);
   }
@@ -83,6 +85,13 @@ export default function LoginApp({ lang, texts, links }: Props) {
                 autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
               {mode === 'signup' ? <p id="password-hint" className="field-hint">{t('login.password.hint')}</p> : null}
             </div>
+            {mode === 'signup' ? (
+              <div className="field field-check">
+                <input id="mailing-list" type="checkbox" checked={mailingList} onChange={(e) => setMailingList(e.target.checked)} aria-describedby="mailing-list-hint" />
+                <label htmlFor="mailing-list">{t('login.mailingList')}</label>
+                <p id="mailing-list-hint" className="field-hint">{t('login.mailingList.hint')}</p>
+              </div>
+            ) : null}
             <div aria-live="polite">
               {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
               {success ? <p className="notice notice-success" role="status">{success}</p> : null}

@@ -60,8 +60,16 @@ describe('sessions in the database', () => {
 });
 
 describe('creating a user', () => {
+  it('writes no mailing-list event for a user who did not ask for the list', async () => {
+    const id = (await mod.users.createUser({ email: 'quiet@example.com', passwordHash: null, fullName: 'Тиха Людина', via: 'email' }))!.id;
+    const database = await mod.db.db();
+    const outbox = await database.query<{ kind: string }>("SELECT kind FROM outbox WHERE payload::text LIKE '%' || $1 || '%'", [id]);
+    expect(outbox.map((r) => r.kind)).toEqual(['telegram']);
+    expect(await database.query('SELECT mailing_consent_at FROM user_profiles WHERE id = $1', [id])).toEqual([{ mailing_consent_at: null }]);
+  });
+
   it('writes the profile and both registration notifications with it', async () => {
-    const id = (await mod.users.createUser({ email: 'Notify.Me@example.com', passwordHash: null, fullName: 'Олена Коваль', via: 'email' }))!.id;
+    const id = (await mod.users.createUser({ email: 'Notify.Me@example.com', passwordHash: null, fullName: 'Олена Коваль', via: 'email', mailingConsent: true }))!.id;
     const database = await mod.db.db();
     expect(await database.query('SELECT full_name FROM user_profiles WHERE id = $1', [id])).toEqual([{ full_name: 'Олена Коваль' }]);
     const outbox = await database.query<{ kind: string; payload: Record<string, unknown> }>("SELECT kind, payload FROM outbox WHERE payload::text LIKE '%' || $1 || '%' ORDER BY kind", [id]);

@@ -57,7 +57,7 @@ describe('Google sign-in', () => {
     expect((await (await second.get('/api/me')).json()).user.id).toBe((await (await first.get('/api/me')).json()).user.id);
   });
 
-  it('links to an existing password account only when Google has verified the email', async () => {
+  it('links to an existing password account only when Google has verified the email and the owner proved the password', async () => {
     const email = uniqueEmail('linked');
     const owner = new Client(base);
     await owner.post('/api/auth/signup', { email, password: 'secret1' });
@@ -69,10 +69,35 @@ describe('Google sign-in', () => {
     expect(refused.headers.get('location')).toMatch(/\/eng\/login\?error=unverified$/);
     expect((await unverified.get('/api/me')).status).toBe(401);
 
-    const verified = new Client(base);
-    const v = await start(verified, 'en', { sub: `g-verified-${email}`, email, email_verified: true });
-    await verified.get(`/api/auth/google/callback?code=${v.code}&state=${v.state}`);
-    expect((await (await verified.get('/api/me')).json()).user.id).toBe(ownerId);
+    // Google vouches for the address, but the password account's address was never verified: whoever made that
+    // account might not own the address (a pre-account hijack), so no link without the password.
+    const stranger = new Client(base);
+    const v = await start(stranger, 'en', { sub: `g-verified-${email}`, email, email_verified: true });
+    const first = await stranger.get(`/api/auth/google/callback?code=${v.code}&state=${v.state}`);
+    expect(first.headers.get('location')).toMatch(/\/eng\/login\?error=password_first$/);
+    expect((await stranger.get('/api/me')).status).toBe(401);
+
+    // The owner, signed in with the password, goes through Google: linked, and the address now counts as verified.
+    const w = await start(owner, 'en', { sub: `g-verified-${email}`, email, email_verified: true });
+    const linked = await owner.get(`/api/auth/google/callback?code=${w.code}&state=${w.state}`);
+    expect(linked.headers.get('location')).toMatch(/\/eng\/auth\/callback$/);
+    expect((await (await owner.get('/api/me')).json()).user.id).toBe(ownerId);
+
+    // From then on Google alone signs into that account, in any browser.
+    const later = new Client(base);
+    const x = await start(later, 'en', { sub: `g-verified-${email}`, email, email_verified: true });
+    await later.get(`/api/auth/google/callback?code=${x.code}&state=${x.state}`);
+    expect((await (await later.get('/api/me')).json()).user.id).toBe(ownerId);
+  });
+
+  it('does not link a signed-in user\'s Google sign-in to another person\'s password account', async () => {
+    const victim = uniqueEmail('victim');
+    await new Client(base).post('/api/auth/signup', { email: victim, password: 'secret1' });
+    const attacker = new Client(base);
+    await attacker.post('/api/auth/signup', { email: uniqueEmail('attacker'), password: 'secret1' });
+    const g = await start(attacker, 'uk', { sub: `g-${victim}`, email: victim, email_verified: true });
+    const res = await attacker.get(`/api/auth/google/callback?code=${g.code}&state=${g.state}`);
+    expect(res.headers.get('location')).toMatch(/\/login\?error=password_first$/);
   });
 
   it('refuses a state that does not match the cookie, without a session', async () => {

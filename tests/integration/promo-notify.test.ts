@@ -7,9 +7,9 @@ import { receivedBy, TELEGRAM, WAYFORPAY } from '../support/fake-providers.ts';
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
 
-async function user(email = uniqueEmail('promo')) {
+async function user(email = uniqueEmail('promo'), mailingList = true) {
   const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email, password: 'secret1', fullName: 'Марія Шевчук' })).status).toBe(201);
+  expect((await client.post('/api/auth/signup', { email, password: 'secret1', fullName: 'Марія Шевчук', mailingList })).status).toBe(201);
   return client;
 }
 
@@ -69,11 +69,26 @@ describe('notifications', () => {
     const telegram = requests.find((r) => r.path === `/telegram/bot${TELEGRAM.token}/sendMessage`)!;
     expect(JSON.parse(telegram.body)).toMatchObject({ chat_id: TELEGRAM.chat, text: expect.stringContaining(email) });
     const put = requests.find((r) => r.method === 'PUT')!;
-    expect(JSON.parse(put.body)).toMatchObject({ email_address: email, status_if_new: 'subscribed', merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук' } });
+    expect(JSON.parse(put.body)).toMatchObject({ email_address: email, status_if_new: 'pending', merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук' } });
     let tags: (typeof requests)[number] | undefined;
     await expect.poll(async () => (tags = (await receivedBy(fake)).find((r) => r.path === `${put.path}/tags`)), { timeout: 10_000 }).toBeTruthy();
     expect(JSON.parse(tags!.body)).toEqual({ tags: [{ name: 'new_user', status: 'active' }, { name: 'registration', status: 'active' }] });
     for (const r of [telegram, put, tags!]) expect(r.problems).toEqual([]);
+  });
+
+  it('a user who did not ask for the mailing list never reaches Mailchimp: not at sign-up, a result or a purchase', async () => {
+    const email = uniqueEmail('quiet');
+    const client = await user(email, false);
+    const { iqBank } = await import('../../src/domain/iq/bank.ts');
+    await client.post('/api/tests/iq/score', { formId: 0, answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
+    const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })).json();
+    const body: Record<string, unknown> = { merchantAccount: WAYFORPAY.account, orderReference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus: 'Approved', reasonCode: 1100 };
+    body.merchantSignature = createHmac('md5', WAYFORPAY.secret).update([WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';')).digest('hex');
+    expect((await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(200);
+    // Telegram hears of the purchase (delivered by the same outbox run); Mailchimp hears nothing of this user.
+    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.includes('/sendMessage') && r.body.includes(email.toLowerCase()) && r.body.includes(orderReference)), { timeout: 10_000 }).toBe(true);
+    const member = createHash('md5').update(email.toLowerCase()).digest('hex');
+    expect((await receivedBy(fake)).filter((r) => r.path.includes('/mailchimp/') && (r.path.includes(member) || r.body.includes(email)))).toEqual([]);
   });
 
   it('a renewal charge reaches Mailchimp with the renewal terms and the next charge, and Telegram as a renewal', async () => {

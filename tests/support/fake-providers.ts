@@ -121,7 +121,8 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
       if (req.method !== 'PUT') entry.problems.push('member upsert is not PUT');
       const hash = createHash('md5').update(String(data.email_address ?? '').toLowerCase()).digest('hex');
       if (hash !== member[2]) entry.problems.push('member hash is not the MD5 of the lowercased email');
-      if (data.status_if_new !== 'subscribed') entry.problems.push('status_if_new is not subscribed');
+      // Double opt-in: a new member waits for Mailchimp's confirmation mail.
+      if (data.status_if_new !== 'pending') entry.problems.push('status_if_new is not pending');
       return entry.problems.length ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') }) : send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });
     }
     // Telegram Bot API: POST /bot<token>/sendMessage with JSON chat_id and text.

@@ -19,6 +19,8 @@ export const AuthBody = z.object({
   password: z.string().max(MAX_PASSWORD).optional(),
   fullName: z.string().max(100).optional(),
   lang: z.enum(['uk', 'en']).optional(),
+  /** Sign-up only: the user ticked "send me news" (unticked by default). */
+  mailingList: z.boolean().optional(),
 });
 export type AuthInput = z.infer<typeof AuthBody>;
 
@@ -34,7 +36,7 @@ export async function signUp(input: AuthInput, ip: string, _device?: KnownDevice
   if (password.length < MIN_PASSWORD) return { ok: false, status: 400, error: 'auth.error.password.length' };
   const limited = await consumeAll([LIMITS.signUpIp(ip)]);
   if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
-  const created = await createUser({ email, passwordHash: await hashPassword(password), fullName: input.fullName, via: 'email' });
+  const created = await createUser({ email, passwordHash: await hashPassword(password), fullName: input.fullName, via: 'email', mailingConsent: input.mailingList === true });
   if (!created) return { ok: false, status: 409, error: 'auth.error.exists' };
   return startSession(created.id);
 }

@@ -52,10 +52,13 @@ interface GoogleClaims {
   name?: string;
 }
 
-export type GoogleOutcome = { ok: true; userId: string } | { ok: false; error: 'auth.error.google.failed' | 'auth.error.google.unverified' };
+export type GoogleOutcome = { ok: true; userId: string } | { ok: false; error: 'auth.error.google.failed' | 'auth.error.google.unverified' | 'auth.error.google.password_first' };
 
-/** Checks state, exchanges the code (with the PKCE verifier), reads the ID token and finds or links the user. */
-export async function finishGoogleSignIn(req: Request): Promise<GoogleOutcome> {
+/**
+ * Checks state, exchanges the code (with the PKCE verifier), reads the ID token and finds or links the user.
+ * `signedInUserId`: the account whose session this browser already holds (linking from a password sign-in).
+ */
+export async function finishGoogleSignIn(req: Request, signedInUserId?: string): Promise<GoogleOutcome> {
   const url = new URL(req.url);
   const code = url.searchParams.get('code');
   const state = url.searchParams.get('state');
@@ -74,20 +77,32 @@ export async function finishGoogleSignIn(req: Request): Promise<GoogleOutcome> {
   }
   const validIssuer = claims.iss === 'https://accounts.google.com' || claims.iss === 'accounts.google.com';
   if (!validIssuer || claims.aud !== process.env.GOOGLE_CLIENT_ID || claims.exp * 1000 < Date.now() || !claims.sub) return { ok: false, error: 'auth.error.google.failed' };
-  return linkGoogleAccount(claims);
+  return linkGoogleAccount(claims, signedInUserId);
 }
 
-async function linkGoogleAccount(claims: GoogleClaims): Promise<GoogleOutcome> {
+/**
+ * An existing account with the same address is linked only when both sides vouch for it: Google has verified the
+ * address, and the account's own address is verified too — or its owner is signed in right now (they proved the
+ * password). Otherwise whoever created a password account with someone else's address first (a pre-account
+ * hijack) would get into that person's Google sign-ins; the user is asked to sign in with the password first.
+ */
+async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string): Promise<GoogleOutcome> {
   return (await db()).transaction(async (tx) => {
     const [linked] = await tx.query<{ user_id: string }>("SELECT user_id FROM oauth_accounts WHERE provider = 'google' AND provider_user_id = $1", [claims.sub]);
     if (linked) return { ok: true, userId: linked.user_id };
     if (!claims.email) return { ok: false, error: 'auth.error.google.failed' };
-    const [existing] = await tx.query<{ id: string }>('SELECT id FROM users WHERE email_normalized = $1', [normalizeEmail(claims.email)]);
+    const [existing] = await tx.query<{ id: string; password_hash: string | null; email_verified: boolean }>(
+      'SELECT id, password_hash, email_verified FROM users WHERE email_normalized = $1',
+      [normalizeEmail(claims.email)],
+    );
     let userId: string;
     if (existing) {
-      // Link only when Google vouches for the address; otherwise someone could claim another person's account.
       if (claims.email_verified !== true) return { ok: false, error: 'auth.error.google.unverified' };
+      const ownerPresent = existing.id === signedInUserId;
+      if (existing.password_hash && !existing.email_verified && !ownerPresent) return { ok: false, error: 'auth.error.google.password_first' };
       userId = existing.id;
+      // The owner has now shown both the password and a Google account that verified this address.
+      await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND NOT email_verified', [userId]);
     } else {
       const created = await createUser({ email: claims.email, passwordHash: null, fullName: claims.name, emailVerified: claims.email_verified === true, via: 'google' }, tx);
       if (!created) return { ok: false, error: 'auth.error.google.failed' };

@@ -50,7 +50,7 @@ export async function saveResult(scored: Scored & { ok: true }, userId: string, 
     `WITH ins AS (${insert} ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id, user_id),
      ob AS (INSERT INTO outbox (kind, payload)
        SELECT 'mailchimp', jsonb_build_object('email', p.email, 'tags', $${n + 1}::jsonb, 'mergeFields', $${n + 2}::jsonb || jsonb_build_object('USER_ID', ins.user_id::text))
-       FROM ins JOIN user_profiles p ON p.id = ins.user_id)
+       FROM ins JOIN user_profiles p ON p.id = ins.user_id WHERE p.mailing_consent_at IS NOT NULL)
      SELECT id FROM ins`,
     [...params, JSON.stringify(mailing.tags), JSON.stringify({ ...mailing.fields, TEST_DATE: new Date().toISOString().slice(0, 10) })],
   );

@@ -86,7 +86,7 @@ export type Extension = { source: 'promo' } | { source: 'payment'; orderReferenc
  * subscription into a promo one.
  */
 export async function extendPremium(tx: Queryable, userId: string, days: number, how: Extension) {
-  const [profile] = await tx.query<{ email: string; full_name: string; subscription_expires_at: Date }>(
+  const [profile] = await tx.query<{ email: string; full_name: string; subscription_expires_at: Date; mailing_consent_at: Date | null }>(
     `UPDATE user_profiles SET
        subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
        subscription_source = CASE WHEN $3 = 'payment' THEN 'payment'
@@ -95,7 +95,7 @@ export async function extendPremium(tx: Queryable, userId: string, days: number,
        subscription_cancelled_at = CASE WHEN $5 THEN NULL ELSE subscription_cancelled_at END,
        subscription_renewal_failed_at = CASE WHEN $5 OR subscription_payment_id = $4 THEN NULL ELSE subscription_renewal_failed_at END,
        subscription_status = 'active', updated_at = now()
-     WHERE id = $1 RETURNING email, full_name, subscription_expires_at`,
+     WHERE id = $1 RETURNING email, full_name, subscription_expires_at, mailing_consent_at`,
     [userId, days, how.source, how.source === 'payment' ? how.orderReference : null, how.source === 'payment' && how.firstCharge],
   );
   return profile;

@@ -38,6 +38,8 @@ export interface NewUser {
   fullName?: string;
   emailVerified?: boolean;
   via: 'email' | 'google';
+  /** Ticked "send me news" at sign-up: only then does the mailing list hear of this user (double opt-in). */
+  mailingConsent?: boolean;
 }
 
 /** Creates the user, the profile and the registration notifications together; null when the email is taken. */
@@ -50,9 +52,9 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
     );
     if (!user) return null;
     const fullName = input.fullName?.trim() || emailLocalPart(input.email);
-    await q.query('INSERT INTO user_profiles (id, email, full_name) VALUES ($1, $2, $3)', [user.id, input.email.trim(), fullName]);
+    await q.query(`INSERT INTO user_profiles (id, email, full_name, mailing_consent_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)`, [user.id, input.email.trim(), fullName, input.mailingConsent === true]);
     await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: user.id, email: input.email.trim(), fullName, via: input.via } });
-    await enqueueNotification(q, 'mailchimp', {
+    if (input.mailingConsent === true) await enqueueNotification(q, 'mailchimp', {
       email: input.email.trim(),
       firstName: fullName.split(' ')[0] ?? '',
       lastName: fullName.split(' ').slice(1).join(' '),

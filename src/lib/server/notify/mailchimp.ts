@@ -1,6 +1,10 @@
 /**
  * Mailchimp Marketing API v3: PUT /lists/{list_id}/members/{MD5 of the lowercased email} (add or update, merge
  * fields), then POST …/tags. HTTP Basic with any user name and the API key; the data centre is the key's suffix.
+ * https://mailchimp.com/developer/marketing/api/list-members/add-or-update-list-member/
+ * A new member is added with status_if_new "pending": Mailchimp mails them a confirmation link and they join the
+ * list only by following it (double opt-in); an existing member's status is left as it is. We call this only for
+ * users who asked for the mailing list (user_profiles.mailing_consent_at).
  */
 import { createHash } from 'node:crypto';
 
@@ -28,7 +32,7 @@ export async function addToMailingList(subscriber: Subscriber): Promise<Delivery
   const put = await fetch(member, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ email_address: subscriber.email.trim(), status_if_new: 'subscribed', merge_fields: mergeFields }),
+    body: JSON.stringify({ email_address: subscriber.email.trim(), status_if_new: 'pending', merge_fields: mergeFields }),
   }).catch((err: Error) => ({ ok: false, status: 0, text: async () => err.message }));
   if (!put.ok) return { status: 'failed', error: `PUT member ${put.status}: ${(await put.text()).slice(0, 200)}` };
   if (subscriber.tags?.length) {

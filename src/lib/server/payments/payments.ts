@@ -197,7 +197,8 @@ async function approve(tx: Queryable, order: OrderRow, chargeReference: string, 
     type: 'subscription_purchased',
     data: { userId: order.user_id, email: profile.email, fullName: profile.full_name, subscriptionAmount: Number(order.amount), subscriptionCurrency: order.currency, paymentId: chargeReference, renewal: !firstCharge },
   });
-  await enqueueNotification(tx, 'mailchimp', {
+  // The mailing list hears of it only when the user asked for the list at sign-up (double opt-in, mailchimp.ts).
+  if (profile.mailing_consent_at) await enqueueNotification(tx, 'mailchimp', {
     email: profile.email,
     tags: ['premium', 'subscriber'],
     // The confirmation mail's facts (a Mailchimp automation writes it from these): it renews monthly at the price,
