@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { existsSync } from 'node:fs';
+import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './src/lib/server/security-headers.ts';
 
 // The same .env `npm start` reads, so values baked into pages (SITE_URL, CONTACT_EMAIL…) agree with the server.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -19,6 +20,16 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [react()],
+  // Content-Security-Policy per page: Astro hashes every inline script and style it emits (islands, hoisted scripts,
+  // inlined stylesheets) into a <meta http-equiv="content-security-policy">; the rest of the policy, and the header
+  // part a <meta> cannot carry (frame-ancestors), come from src/lib/server/security-headers.ts.
+  security: {
+    csp: {
+      directives: [...PAGE_CSP_DIRECTIVES],
+      scriptDirective: { resources: [...PAGE_SCRIPT_SOURCES] },
+      styleDirective: { resources: [...PAGE_STYLE_SOURCES] },
+    },
+  },
   server: { port },
   vite: {
     // `npm run dev`: pages from Vite, /api from our function server on the next port (scripts/dev.mjs).

@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { currentUser, startSession } from '../../src/lib/server/auth.ts';
@@ -8,13 +9,13 @@ import { sessionCookies } from '../../src/lib/server/session.ts';
 import { deviceCookie } from '../../src/lib/server/device.ts';
 
 /** Google's return: a verified sign-in starts a session and continues at /auth/callback in the visitor's language. */
-export default async (req: Request, context: Context) => {
+export default secured(async (req: Request, context: Context) => {
   const lang = oauthLang(req);
   const outcome = await finishGoogleSignIn(req, (await currentUser(req))?.id);
   if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
   context.waitUntil(deliverOutboxSoon());
   const session = await startSession(outcome.userId);
   return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt), deviceCookie(req, outcome.userId)]);
-};
+});
 
 export const config: Config = { path: '/api/auth/google/callback', method: 'GET' };

@@ -1,14 +1,15 @@
 import type { Config } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { crossSiteRefusal, json } from '../../src/lib/server/http.ts';
 import { clearedSessionCookies, invalidateSession, sessionFromRequest, withCookies } from '../../src/lib/server/session.ts';
 
 /** Ends the session: the row is deleted and the cookies cleared. */
-export default async (req: Request) => {
+export default secured(async (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const { session } = await sessionFromRequest(req);
   if (session) await invalidateSession(session.id);
   return withCookies(json({ ok: true }), clearedSessionCookies(req));
-};
+});
 
 export const config: Config = { path: '/api/auth/signout', method: 'POST' };

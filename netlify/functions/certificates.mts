@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
-import { certificatePng, findCertifiedResult } from '../../src/lib/server/certificates.ts';
+import { certificatePng, cleanVerificationCode, findCertifiedResult } from '../../src/lib/server/certificates.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
 import { jsonError, requestLang } from '../../src/lib/server/http.ts';
 
@@ -10,12 +11,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The certificate PNG of a result in ?lang: for its owner, or for anyone holding its verification code (?code=).
  * Rendered once, then served from memory; an ETag lets the browser reuse its copy.
  */
-export default async (req: Request, context: Context) => {
+export default secured(async (req: Request, context: Context) => {
   const lang = requestLang(req);
   const url = new URL(req.url);
   const id = context.params.resultId;
-  const code = url.searchParams.get('code') ?? undefined;
-  if (!UUID.test(id)) return jsonError(404, 'certificate.error.not_found', lang);
+  const asked = url.searchParams.get('code');
+  const code = asked === null ? undefined : cleanVerificationCode(asked);
+  if (!UUID.test(id) || code === null) return jsonError(404, 'certificate.error.not_found', lang);
   const user = await currentUser(req);
   if (!user && !code) return jsonError(404, 'certificate.error.not_found', lang);
   const row = await findCertifiedResult({ id, userId: user?.id, code });
@@ -30,6 +32,6 @@ export default async (req: Request, context: Context) => {
   };
   if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(png), { headers });
-};
+});
 
 export const config: Config = { path: '/api/certificates/:resultId', method: 'GET' };

@@ -1,11 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { db } from '../../src/lib/server/db.ts';
 import { databaseUrl } from '../../src/lib/server/env.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
 /** Liveness and the database in use; `since` is when the database was first created (it survives restarts). */
-export default async (req: Request, _context: Context) => {
+export default secured(async (req: Request, _context: Context) => {
   try {
     const database = await db();
     const [row] = await database.query<{ created_at: Date }>('SELECT created_at FROM app_instance');
@@ -14,6 +15,6 @@ export default async (req: Request, _context: Context) => {
     console.error('[health] database unavailable:', (err as Error).message);
     return jsonError(503, 'api.error.db_unavailable', requestLang(req), { ok: false, db: databaseUrl() ? 'postgres' : 'pglite', version: pkg.version });
   }
-};
+});
 
 export const config: Config = { path: '/api/health', method: 'GET' };

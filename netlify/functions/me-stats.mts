@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { achievementsOf, profileStats } from '../../src/domain/achievements.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { json, unauthenticated } from '../../src/lib/server/http.ts';
@@ -9,7 +10,7 @@ import { subscriptionOf } from '../../src/lib/server/subscription.ts';
  * Profile statistics and achievements. Without premium the figures the spec shows as "?" (best, average,
  * accuracy, trend) are null; counts and achievements are everyone's.
  */
-export default async (req: Request) => {
+export default secured(async (req: Request) => {
   const user = await currentUser(req);
   if (!user) return unauthenticated(req);
   const { iq, professionalCount } = await statsInputs(user.id);
@@ -24,6 +25,6 @@ export default async (req: Request) => {
     improvementTrend: premium ? stats.improvementTrend : null,
     achievements: achievementsOf(iq, professionalCount),
   });
-};
+});
 
 export const config: Config = { path: '/api/me/stats', method: 'GET' };

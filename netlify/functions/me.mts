@@ -1,13 +1,15 @@
 import type { Config } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
+import { isPlainText } from '../../src/domain/text.ts';
 import { z } from 'zod';
 import { currentUser, meOf } from '../../src/lib/server/auth.ts';
 import { db } from '../../src/lib/server/db.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 
-const Patch = z.object({ fullName: z.string().trim().min(1).max(100), lang: z.enum(['uk', 'en']).optional() });
+const Patch = z.object({ fullName: z.string().trim().min(1).max(100).refine(isPlainText), lang: z.enum(['uk', 'en']).optional() });
 
 /** GET: the signed-in user, profile and subscription. PATCH: change the full name. */
-export default async (req: Request) => {
+export default secured(async (req: Request) => {
   if (req.method === 'PATCH') {
     const refused = crossSiteRefusal(req);
     if (refused) return refused;
@@ -24,6 +26,6 @@ export default async (req: Request) => {
     if (!updated.length) return jsonError(404, 'api.error.not_found', lang);
   }
   return json(await meOf(user));
-};
+});
 
 export const config: Config = { path: '/api/me', method: ['GET', 'PATCH'] };

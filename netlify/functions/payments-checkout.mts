@@ -1,4 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
+import { isPlainText } from '../../src/domain/text.ts';
 import { z } from 'zod';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
@@ -7,7 +9,7 @@ import { consume } from '../../src/lib/server/rate-limit.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const Body = z.object({
-  fullName: z.string().trim().min(1).max(100),
+  fullName: z.string().trim().min(1).max(100).refine(isPlainText),
   phone: z.string().trim().regex(/^\+?[0-9 ()-]{9,20}$/),
   testType: z.enum(['iq', 'professional']).optional(),
   testResultId: z.uuid().optional(),
@@ -15,7 +17,7 @@ const Body = z.object({
 });
 
 /** Starts a purchase: an order row, then either WayForPay widget parameters signed here or the local test page. */
-export default refusingMisconfiguration(async (req: Request, _context: Context) => {
+export default secured(refusingMisconfiguration(async (req: Request, _context: Context) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const user = await currentUser(req);
@@ -33,6 +35,6 @@ export default refusingMisconfiguration(async (req: Request, _context: Context) 
   if (!limited.ok) return jsonError(429, 'auth.error.rate_limited', lang, {}, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
   const checkout = await createCheckout({ ...parsed.data, userId: user.id, email: user.email, lang });
   return json(checkout, { status: 201 });
-});
+}));
 
 export const config: Config = { path: '/api/payments/checkout', method: 'POST' };

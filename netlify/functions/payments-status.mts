@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { json, jsonError, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
 import { applyStatus, orderForOwner } from '../../src/lib/server/payments/payments.ts';
@@ -13,7 +14,7 @@ const FINAL = new Set(FINAL_STATUSES);
  * The order's status as the server knows it (owner only). While WayForPay has not called back, the server asks
  * WayForPay itself (CHECK_STATUS) — never the browser.
  */
-export default refusingMisconfiguration(async (req: Request, context: Context) => {
+export default secured(refusingMisconfiguration(async (req: Request, context: Context) => {
   const lang = requestLang(req);
   const user = await currentUser(req);
   if (!user) return unauthenticated(req);
@@ -35,6 +36,6 @@ export default refusingMisconfiguration(async (req: Request, context: Context) =
     testResultId: order.test_result_id,
     subscription: await subscriptionOf(user.id),
   });
-});
+}));
 
 export const config: Config = { path: '/api/payments/:orderReference', method: 'GET' };

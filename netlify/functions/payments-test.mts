@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { functionPageCsp, secured } from '../../src/lib/server/security-headers.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { t } from '../../src/i18n/index.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
@@ -7,13 +8,19 @@ import { orderForOwner, paymentProvider, testProviderCallback } from '../../src/
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
 
+/** The page's only style: its hash is the page's whole style-src (no 'unsafe-inline'). */
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111827;line-height:1.5}
+.card{border:1px solid #d1d5db;border-radius:12px;padding:1.5rem}button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1.2rem;border-radius:999px;border:2px solid #1d4ed8;cursor:pointer;margin:.25rem .5rem .25rem 0}
+.approve{background:#1d4ed8;color:#fff}.decline{background:#fff;color:#1d4ed8}`;
+const PAGE_CSP = functionPageCsp([STYLE]);
+
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * The test payment provider (PAYMENT_PROVIDER=test, the local default): a page with Approve / Decline that posts
  * a correctly signed service callback to our own WayForPay endpoint — the same code path as a real payment.
  */
-export default refusingMisconfiguration(async (req: Request, context: Context) => {
+export default secured(refusingMisconfiguration(async (req: Request, context: Context) => {
   const lang = requestLang(req);
   if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', lang);
   const user = await currentUser(req);
@@ -34,14 +41,12 @@ export default refusingMisconfiguration(async (req: Request, context: Context) =
 
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escape(t(lang, 'testpay.title'))} — Rozum</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111827;line-height:1.5}
-.card{border:1px solid #d1d5db;border-radius:12px;padding:1.5rem}button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1.2rem;border-radius:999px;border:2px solid #1d4ed8;cursor:pointer;margin:.25rem .5rem .25rem 0}
-.approve{background:#1d4ed8;color:#fff}.decline{background:#fff;color:#1d4ed8}</style></head>
+<style>${STYLE}</style></head>
 <body><main class="card"><h1>${escape(t(lang, 'testpay.title'))}</h1><p>${escape(t(lang, 'testpay.text'))}</p>
 <p><strong>${escape(order.order_reference)}</strong> · ${Number(order.amount)} ${escape(order.currency)}</p>
 <form method="post"><button class="approve" name="decision" value="approve">${escape(t(lang, 'testpay.approve'))}</button>
 <button class="decline" name="decision" value="decline">${escape(t(lang, 'testpay.decline'))}</button></form></main></body></html>`;
-  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
-});
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': PAGE_CSP } });
+}));
 
 export const config: Config = { path: '/api/payments/test/:orderReference', method: ['GET', 'POST'] };

@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { handleServiceCallback } from '../../src/lib/server/payments/payments.ts';
 import { parseCallbackBody } from '../../src/lib/server/payments/wayforpay.ts';
@@ -8,7 +9,7 @@ import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
  * WayForPay's service callback (serviceUrl). A bad signature, an unknown order or a mismatched amount changes
  * nothing and is logged; otherwise the status is recorded and answered with the signed "accept".
  */
-export default refusingMisconfiguration(async (req: Request, context: Context) => {
+export default secured(refusingMisconfiguration(async (req: Request, context: Context) => {
   const text = (await req.text()).slice(0, 64 * 1024);
   const callback = parseCallbackBody(text);
   if (!callback) {
@@ -22,6 +23,6 @@ export default refusingMisconfiguration(async (req: Request, context: Context) =
   }
   context.waitUntil(deliverOutboxSoon());
   return Response.json(outcome.response);
-});
+}));
 
 export const config: Config = { path: '/api/payments/wayforpay', method: 'POST' };

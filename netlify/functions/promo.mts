@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
 import { t } from '../../src/i18n/index.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
@@ -9,7 +10,7 @@ import { consume } from '../../src/lib/server/rate-limit.ts';
 const Body = z.object({ promoCode: z.string().max(64), lang: z.enum(['uk', 'en']).optional() });
 
 /** Applies a promo code: { success, message, days } or an error with the spec's messages. */
-export default async (req: Request) => {
+export default secured(async (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const body = await readJson(req, 2 * 1024);
@@ -24,6 +25,6 @@ export default async (req: Request) => {
   const outcome = await redeemPromo(user.id, parsed.data.promoCode);
   if (!outcome.ok) return jsonError(outcome.status, outcome.error, lang, { success: false });
   return json({ success: true, days: outcome.days, expiresAt: outcome.expiresAt, message: t(lang, 'promo.success', { n: outcome.days }) });
-};
+});
 
 export const config: Config = { path: '/api/promo', method: 'POST' };

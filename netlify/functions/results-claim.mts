@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { z } from 'zod';
 import { currentUser } from '../../src/lib/server/auth.ts';
@@ -11,7 +12,7 @@ const Body = z.object({ tokens: z.array(z.string().min(1).max(8192)).min(1).max(
  * Saves a visitor's results into the signed-in account from the signed tokens the scoring calls gave them.
  * The server re-scores what it signed; the same token saves once however often it is claimed.
  */
-export default async (req: Request, context: Context) => {
+export default secured(async (req: Request, context: Context) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const user = await currentUser(req);
@@ -25,6 +26,6 @@ export default async (req: Request, context: Context) => {
   context.waitUntil(deliverOutboxSoon());
   if (outcomes.every((o) => !o.ok)) return jsonError(400, outcomes[0].ok ? 'token.error.invalid' : outcomes[0].error, lang);
   return json({ claimed: outcomes.map((o) => (o.ok ? { kind: o.kind, id: o.id } : { error: o.error })) });
-};
+});
 
 export const config: Config = { path: '/api/results/claim', method: 'POST' };

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
 import { resultAccess } from '../../src/lib/server/access.ts';
 import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from '../../src/lib/server/http.ts';
@@ -11,7 +12,7 @@ const Body = z.object({ token: z.string().min(1).max(8192), lang: z.enum(['uk', 
  * A visitor's result again, from the signed token the scoring call returned: after a reload, or in the other
  * language. A token the server did not sign, or one that has expired, is refused.
  */
-export default async (req: Request) => {
+export default secured(async (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   const body = await readJson(req, 16 * 1024);
@@ -24,6 +25,6 @@ export default async (req: Request) => {
   const scored = await rescoreToken(check.payload, lang, await resultAccess(req));
   if (!scored.ok) return jsonError(400, 'token.error.invalid', lang);
   return json({ result: scored.result, token: parsed.data.token });
-};
+});
 
 export const config: Config = { path: '/api/results/from-token', method: 'POST' };

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { secured } from '../../src/lib/server/security-headers.ts';
 import { isIqFormId, nextIqForm, publicIqQuestions } from '../../src/domain/iq/bank.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
@@ -9,7 +10,7 @@ import { formsTaken } from '../../src/lib/server/results.ts';
  * progress, or in the other language); otherwise a signed-in user gets a form they have not taken while one
  * remains, and a visitor a random one other than those the browser says it has taken (`taken=2,0`, oldest first).
  */
-export default async (req: Request) => {
+export default secured(async (req: Request) => {
   const params = new URL(req.url).searchParams;
   const lang = requestLang(req, params.get('lang'));
   const asked = params.get('formId');
@@ -26,6 +27,6 @@ export default async (req: Request) => {
     formId = nextIqForm([...stored, ...browserTaken.map(Number).filter((f) => !stored.includes(f))]);
   }
   return json({ formId, lang, questions: publicIqQuestions(lang, formId) }, { headers: { 'Cache-Control': 'no-store' } });
-};
+});
 
 export const config: Config = { path: '/api/tests/iq/form', method: 'GET' };

@@ -12,6 +12,7 @@ import { createStaticServer, negotiate } from './static.ts';
 import { jsonError, requestLang } from '../lib/server/http.ts';
 import { ProductionConfigError } from '../lib/server/production.ts';
 import { clientAddress, trustedProxyHops } from './client-address.ts';
+import { PAGE_SECURITY_HEADERS } from '../lib/server/security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** After a 413, the rest of an oversized upload is read and dropped up to this much, so the client (still sending)
@@ -20,12 +21,14 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Logged paths are cut here: a request line is not allowed to write megabytes into the log. */
 const LOG_PATH_CHARS = 200;
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+/**
+ * Every response, as netlify.toml sends them for static files: nosniff, referrer, framing, permissions, COOP and the
+ * page CSP header (frame-ancestors and the other directives a <meta> cannot carry; each page's <meta> adds the
+ * hashed script-src/style-src). A function's own headers replace these (withSecurityHeaders: API CSP, CORP).
+ * No Strict-Transport-Security: this server speaks plain http, where browsers ignore it; on https it comes from
+ * netlify.toml for files and from withSecurityHeaders for functions.
+ */
+const SECURITY_HEADERS: Record<string, string> = { ...PAGE_SECURITY_HEADERS };
 
 export interface ServerOptions {
   port: number;
@@ -133,7 +136,9 @@ async function handleApi(
   let body: Buffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const read = await readBody(req, MAX_BODY_BYTES);
-    if (!read.ok) return sendJson(res, jsonError(413, 'api.error.payload_too_large', lang), true);
+    // Keep-alive, not Connection: close: closing now would reset a client still sending before it reads the 413;
+    // drain() reads (and drops) the rest of the upload, up to its limit.
+    if (!read.ok) return sendJson(res, jsonError(413, 'api.error.payload_too_large', lang));
     body = read.body;
   }
   const request = new Request(url, { method, headers, body: body?.length ? new Uint8Array(body) : undefined });

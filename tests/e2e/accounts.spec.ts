@@ -96,6 +96,39 @@ test('sign-in errors are shown in the page language, and the form toggles clear 
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 });
 
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: when Google finds a password account, the page asks for the password and then goes back to Google to link`, async ({ page, request }) => {
+    const t = dict[lang];
+    const address = email('link');
+    expect((await request.post('/api/auth/signup', { data: { email: address, password: 'secret1' } })).status()).toBe(201);
+    await page.goto(`${prefix(lang)}/login?error=password_first`);
+    await expect(page.getByRole('alert')).toHaveText(t['auth.error.google.password_first']);
+    await page.getByLabel(t['login.email']).fill(address);
+    await page.getByLabel(t['login.password']).fill('secret1');
+    const toGoogle = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/google');
+    await page.getByRole('button', { name: t['login.signin.submit'] }).click();
+    expect(new URL((await toGoogle).url()).searchParams.get('lang')).toBe(lang);
+  });
+
+  test(`${lang}: the mailing list is offered at sign-up, unticked, and ticked by keyboard`, async ({ page }) => {
+    const t = dict[lang];
+    await page.goto(`${prefix(lang)}/login`);
+    await expect(page.getByLabel(t['login.mailingList'])).toHaveCount(0);
+    await page.getByRole('button', { name: t['login.signup.title'] }).click();
+    const box = page.getByRole('checkbox', { name: t['login.mailingList'] });
+    await expect(box).not.toBeChecked();
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    const signup = page.waitForRequest((r) => r.url().endsWith('/api/auth/signup'));
+    await page.getByLabel(t['login.email']).fill(email('news'));
+    await page.getByLabel(t['login.password']).fill('secret1');
+    await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+    expect((await signup).postDataJSON()).toMatchObject({ mailingList: true, lang });
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+  });
+}
+
 test('the profile asks a visitor to sign in', async ({ page }) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: uk['profile.signin.title'] })).toBeVisible();

@@ -101,6 +101,12 @@ const SELECT = (table: string, kind: string) =>
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
 /** A result with its holder, by id (and owner, or verification code) or by code alone. */
+/** A verification code as typed or linked: lower-case base32 letters only (anything else, NUL included, dropped). */
+export const cleanVerificationCode = (raw: string): string | null => {
+  const code = raw.toLowerCase().replace(/[^a-z2-7]/g, '');
+  return code.length >= 16 && code.length <= 64 ? code : null;
+};
+
 export async function findCertifiedResult(where: { id: string; userId?: string; code?: string } | { code: string }): Promise<ResultRow | null> {
   const database = await db();
   for (const [table, kind] of [['test_results', 'iq'], ['professional_test_results', 'professional']] as const) {

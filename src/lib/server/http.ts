@@ -1,5 +1,6 @@
 /** Response helpers shared by every function: JSON bodies and errors carrying a message key and its text. */
 import { isLang, t, type Lang } from '../../i18n/index.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /** The request's language: an explicit `lang` wins, then Accept-Language, then Ukrainian. */
 export function requestLang(req: Request, explicit?: unknown): Lang {
@@ -14,6 +15,8 @@ export function requestLang(req: Request, explicit?: unknown): Lang {
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  // Also for JSON made outside a function (the local server's 404/405/413); functions add HSTS too (secured()).
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   return Response.json(data, { ...init, headers });
 }
 
@@ -39,15 +42,21 @@ export async function readJson(req: Request, maxBytes: number): Promise<BodyRead
   } catch {
     return { ok: false, response: jsonError(400, 'api.error.invalid_json', lang) };
   }
-  // PostgreSQL stores no NUL character in text: refuse it here rather than fail on the write.
-  if (hasNul(value)) return { ok: false, response: jsonError(400, 'api.error.invalid_body', lang) };
+  // PostgreSQL stores neither a NUL character nor a lone surrogate (jsonb refuses its escape): refuse them here,
+  // in any string or key, rather than fail on the write.
+  if (hasUnstorableText(value)) return { ok: false, response: jsonError(400, 'api.error.invalid_body', lang) };
   return { ok: true, value };
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 32) return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+export const isStorableText = (text: string): boolean => !text.includes('\u0000') && text.isWellFormed();
+
+/** A NUL, a lone surrogate or nesting deeper than any body of ours, anywhere in a parsed JSON value. */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (!value || typeof value !== 'object') return false;
+  // Deeper than any body of ours: refuse rather than walk it.
+  if (depth > 32) return true;
+  return Object.entries(value).some(([k, v]) => !isStorableText(k) || hasUnstorableText(v, depth + 1));
 }
 
 /** A zod failure as a 400 with the offending fields (paths and codes, no echo of the values). */

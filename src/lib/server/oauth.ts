@@ -7,6 +7,7 @@ import { db } from './db.ts';
 import { createUser, normalizeEmail } from './users.ts';
 import { readCookie } from './cookies.ts';
 import { siteUrl } from './env.ts';
+import { toPlainText } from '../../domain/text.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
@@ -104,7 +105,7 @@ async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string):
       // The owner has now shown both the password and a Google account that verified this address.
       await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND NOT email_verified', [userId]);
     } else {
-      const created = await createUser({ email: claims.email, passwordHash: null, fullName: claims.name, emailVerified: claims.email_verified === true, via: 'google' }, tx);
+      const created = await createUser({ email: claims.email, passwordHash: null, fullName: claims.name === undefined ? undefined : toPlainText(String(claims.name)).slice(0, 100), emailVerified: claims.email_verified === true, via: 'google' }, tx);
       if (!created) return { ok: false, error: 'auth.error.google.failed' };
       userId = created.id;
     }

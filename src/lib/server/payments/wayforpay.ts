@@ -3,6 +3,7 @@
  * signature check and its signed "accept" answer, CHECK_STATUS and the regular-payments REMOVE call. Everything
  * that speaks WayForPay's format lives here.
  */
+import { hasUnstorableText } from '../http.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { requireLiveMerchant } from '../production.ts';
 
@@ -139,10 +140,13 @@ export function acceptResponse(orderReference: string, now = Math.floor(Date.now
 }
 
 const SIGNED_FIELDS = ['merchantAccount', 'orderReference', 'amount', 'currency', 'authCode', 'cardPan', 'transactionStatus', 'reasonCode', 'merchantSignature'] as const;
-/** Every signed field is a string or a number (or absent, where optional): anything else is not WayForPay's. */
+/**
+ * Every signed field is a string or a number (or absent, where optional), and no text anywhere is one PostgreSQL
+ * cannot store (the whole callback is kept as jsonb): anything else is not WayForPay's.
+ */
 const wellFormed = (value: Record<string, unknown>) =>
-  typeof value.orderReference === 'string' && typeof value.transactionStatus === 'string' &&
-  SIGNED_FIELDS.every((f) => value[f] === undefined || (typeof value[f] === 'string' && !value[f].includes('\u0000')) || (typeof value[f] === 'number' && Number.isFinite(value[f])));
+  typeof value.orderReference === 'string' && typeof value.transactionStatus === 'string' && !hasUnstorableText(value) &&
+  SIGNED_FIELDS.every((f) => value[f] === undefined || typeof value[f] === 'string' || (typeof value[f] === 'number' && Number.isFinite(value[f])));
 
 /** WayForPay posts JSON, sometimes with a form content type, sometimes as the single key of a form body. */
 export function parseCallbackBody(text: string): ServiceCallback | null {
