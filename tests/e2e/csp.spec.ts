@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
-import { PAGE_CSP_DIRECTIVES, PAGE_HEADER_CSP } from '../../src/lib/server/security-headers.ts';
+import { cspHash, PAGE_CSP_DIRECTIVES, PAGE_HEADER_CSP } from '../../src/lib/server/security-headers.ts';
 import { answerQuestions, TEXT } from './helpers.ts';
 
 /** Every page of the build, read from dist/ so that a new page is covered without touching this file. */
@@ -128,6 +128,12 @@ for (const path of [...PAGES, NOT_FOUND]) {
     for (const directive of PAGE_CSP_DIRECTIVES) expect(meta).toContain(directive);
     expect(meta).toMatch(/script-src 'self' [^;]*'sha256-/);
     expect(meta).toMatch(/style-src 'self' [^;]*'sha256-/);
+    // Every inline style and script is allowed by its own hash, wherever it sits (even before the <meta>, where
+    // today's browsers would not yet apply the policy).
+    for (const [, tag, attributes, body] of html.matchAll(/<(style|script)([^>]*)>([\s\S]*?)<\/\1>/g)) {
+      if (!body.trim() || /\bsrc=|type="application\/(ld\+)?json"/.test(attributes)) continue;
+      expect(meta, `hash of an inline <${tag}>`).toContain(cspHash(body));
+    }
     expect(res.headers()['content-security-policy']).toBe(PAGE_HEADER_CSP);
     const opened = (await page.goto(path))!;
     // Islands hydrate, scripts run, the cookie banner comes up after its second.
