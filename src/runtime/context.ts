@@ -1,34 +1,7 @@
 /** The `context` argument of a Netlify Function v2, built locally: cookies, params, ip, waitUntil and friends. */
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
-import { parseCookies } from '../lib/server/cookies.ts';
-
-/** The cookie shape of Netlify's `context.cookies.set`. */
-export interface CookieOptions {
-  name: string;
-  value: string;
-  expires?: Date | number;
-  maxAge?: number;
-  domain?: string;
-  path?: string;
-  secure?: boolean;
-  httpOnly?: boolean;
-  sameSite?: 'Strict' | 'Lax' | 'None';
-}
-
-export { parseCookies };
-
-export function serializeCookie(cookie: CookieOptions): string {
-  const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];
-  if (cookie.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(cookie.maxAge)}`);
-  if (cookie.expires !== undefined) parts.push(`Expires=${new Date(cookie.expires).toUTCString()}`);
-  if (cookie.domain) parts.push(`Domain=${cookie.domain}`);
-  parts.push(`Path=${cookie.path ?? '/'}`);
-  if (cookie.secure) parts.push('Secure');
-  if (cookie.httpOnly) parts.push('HttpOnly');
-  if (cookie.sameSite) parts.push(`SameSite=${cookie.sameSite}`);
-  return parts.join('; ');
-}
+import { parseCookies, serializeNetlifyCookie, type NetlifyCookie } from '../lib/server/cookies.ts';
 
 export interface LocalContext {
   context: Context;
@@ -48,13 +21,13 @@ export function createContext(opts: {
   const setCookies: string[] = [];
   const cookies: Context['cookies'] = {
     get: (name: string) => jar.get(name) as string,
-    set: ((input: CookieOptions | string, value?: string) => {
+    set: ((input: NetlifyCookie | string, value?: string) => {
       const cookie = typeof input === 'string' ? { name: input, value: value ?? '' } : input;
-      setCookies.push(serializeCookie(cookie));
+      setCookies.push(serializeNetlifyCookie(cookie));
     }) as Context['cookies']['set'],
     delete: (input) => {
       const opts = typeof input === 'string' ? { name: input } : input;
-      setCookies.push(serializeCookie({ ...opts, value: '', expires: 0 }));
+      setCookies.push(serializeNetlifyCookie({ ...opts, value: '', expires: 0 }));
     },
   };
   const unsupported = (what: string) => () => Promise.reject(new Error(`context.${what} exists only in edge functions`));

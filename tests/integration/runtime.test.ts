@@ -53,7 +53,7 @@ describe('local function runtime', () => {
     const res = await fetch(`${server.url}/api/echo/set-cookie`, { headers: { cookie: 'session=abc; old=1' } });
     expect((await res.json()).cookie).toBe('abc');
     const cookies = res.headers.getSetCookie();
-    expect(cookies).toContain('session=tok%20en; Max-Age=60; Path=/; Secure; HttpOnly; SameSite=Lax');
+    expect(cookies).toContain('session=tok%20en; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
     expect(cookies.find((c) => c.startsWith('old=;'))).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 

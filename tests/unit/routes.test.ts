@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute, matchPattern, sortRoutes, type Route } from '../../src/runtime/routes.ts';
-import { parseCookies, serializeCookie } from '../../src/runtime/context.ts';
 
 describe('function path patterns', () => {
   it('matches literal paths and named parameters', () => {
@@ -38,19 +37,5 @@ describe('function path patterns', () => {
     expect(findRoute(only, 'DELETE', '/api/health')).toEqual({ allowed: ['GET'] });
     expect(findRoute(only, 'HEAD', '/api/health').match?.route.handler).toBe('health');
     expect(findRoute(only, 'GET', '/api/nothing')).toEqual({ allowed: [] });
-  });
-});
-
-describe('cookies', () => {
-  it('parses a Cookie header, decoding values', () => {
-    const jar = parseCookies('a=1; session=abc%3D%3D; broken; =x');
-    expect(jar.get('a')).toBe('1');
-    expect(jar.get('session')).toBe('abc==');
-    expect(jar.size).toBe(2);
-  });
-
-  it('serialises every attribute a session cookie needs', () => {
-    expect(serializeCookie({ name: 's', value: 'v 1', httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 60 }))
-      .toBe('s=v%201; Max-Age=60; Path=/; Secure; HttpOnly; SameSite=Lax');
   });
 });

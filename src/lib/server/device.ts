@@ -7,7 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appSecret } from './env.ts';
-import { readCookie } from './cookies.ts';
+import { readCookie, setCookie } from './cookies.ts';
 
 export const DEVICE_COOKIE = 'rozum_device';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -36,6 +36,5 @@ export function knownDevice(req: Request): KnownDevice | null {
 /** The cookie that marks this browser as one `userId` has signed in from (keeping its device id if it had one). */
 export function deviceCookie(req: Request, userId: string): string {
   const deviceId = knownDevice(req)?.deviceId ?? randomBytes(16).toString('base64url');
-  const secure = new URL(req.url).protocol === 'https:' ? '; Secure' : '';
-  return `${DEVICE_COOKIE}=d1.${deviceId}.${userId}.${mac(deviceId, userId)}; Max-Age=${YEAR_SECONDS}; Path=/api/auth; HttpOnly; SameSite=Lax${secure}`;
+  return setCookie(req, DEVICE_COOKIE, `d1.${deviceId}.${userId}.${mac(deviceId, userId)}`, { maxAge: YEAR_SECONDS, path: '/api/auth' });
 }

@@ -5,7 +5,7 @@
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { db } from './db.ts';
 import { createUser, normalizeEmail } from './users.ts';
-import { readCookie } from './cookies.ts';
+import { readCookie, setCookie } from './cookies.ts';
 import { siteUrl } from './env.ts';
 import { toPlainText } from '../../domain/text.ts';
 
@@ -24,8 +24,7 @@ const endpoints = () => ({
 const redirectUri = () => new URL('/api/auth/google/callback', siteUrl()).toString();
 const client = () => new OAuth2Client(process.env.GOOGLE_CLIENT_ID!, process.env.GOOGLE_CLIENT_SECRET!, redirectUri());
 
-const cookie = (req: Request, name: string, value: string, maxAge: number) =>
-  `${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${new URL(req.url).protocol === 'https:' ? '; Secure' : ''}`;
+const cookie = (req: Request, name: string, value: string, maxAge: number) => setCookie(req, name, value, { maxAge });
 
 export function startGoogleSignIn(req: Request, lang: 'uk' | 'en'): { url: string; cookies: string[] } {
   const state = generateState();

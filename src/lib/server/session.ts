@@ -6,7 +6,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { db } from './db.ts';
-import { parseCookies } from './cookies.ts';
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
 
 export const SESSION_COOKIE = 'rozum_session';
 /** Not a secret: tells the static header to show "Profile" instead of "Sign in". */
@@ -70,34 +70,23 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   await (await db()).query('DELETE FROM sessions WHERE id = $1', [sessionId]);
 }
 
-const cookieReader = (req: Request): Map<string, string> => parseCookies(req.headers.get('cookie'));
-
 /** The session behind a request's cookie, if any. */
 export async function sessionFromRequest(req: Request): Promise<SessionValidation> {
-  const token = cookieReader(req).get(SESSION_COOKIE);
+  const token = readCookie(req, SESSION_COOKIE);
   if (!token) return { session: null, user: null };
   return validateSessionToken(token);
 }
 
-/** Secure everywhere but plain-http localhost development. */
-const secureFor = (req: Request) => new URL(req.url).protocol === 'https:';
-
+/** The session cookie (HttpOnly) and the hint the page's script reads to know someone is signed in. */
 export function sessionCookies(req: Request, token: string, expiresAt: Date): string[] {
-  const secure = secureFor(req) ? '; Secure' : '';
-  const expires = `Expires=${expiresAt.toUTCString()}; Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`;
+  const maxAge = (expiresAt.getTime() - Date.now()) / 1000;
   return [
-    `${SESSION_COOKIE}=${token}; ${expires}; Path=/; HttpOnly; SameSite=Lax${secure}`,
-    `${SIGNED_IN_HINT_COOKIE}=1; ${expires}; Path=/; SameSite=Lax${secure}`,
+    setCookie(req, SESSION_COOKIE, token, { maxAge, expires: expiresAt }),
+    setCookie(req, SIGNED_IN_HINT_COOKIE, '1', { maxAge, expires: expiresAt, httpOnly: false }),
   ];
 }
 
-export function clearedSessionCookies(req: Request): string[] {
-  const secure = secureFor(req) ? '; Secure' : '';
-  return [
-    `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`,
-    `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`,
-  ];
-}
+export const clearedSessionCookies = (req: Request): string[] => [clearCookie(req, SESSION_COOKIE), clearCookie(req, SIGNED_IN_HINT_COOKIE, { httpOnly: false })];
 
 export function withCookies(response: Response, cookies: string[]): Response {
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
