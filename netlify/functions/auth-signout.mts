@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import { crossSiteRefusal, json } from '../../src/lib/server/http.ts';
+import { json } from '../../src/lib/server/http.ts';
+import { parseRequest } from '../../src/lib/server/request.ts';
 import { clearedSessionCookies, invalidateSession, sessionFromRequest, withCookies } from '../../src/lib/server/session.ts';
 
 /** Ends the session: the row is deleted and the cookies cleared. */
 export default secured(async (req: Request) => {
-  const refused = crossSiteRefusal(req);
-  if (refused) return refused;
+  const request = await parseRequest(req, { auth: 'none' });
+  if (!request.ok) return request.response;
   const { session } = await sessionFromRequest(req);
   if (session) await invalidateSession(session.id);
   return withCookies(json({ ok: true }), clearedSessionCookies(req));

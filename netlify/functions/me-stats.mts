@@ -1,21 +1,22 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { achievementsOf, profileStats } from '../../src/domain/achievements.ts';
-import { currentUser } from '../../src/lib/server/auth.ts';
-import { json, unauthenticated } from '../../src/lib/server/http.ts';
+import { json } from '../../src/lib/server/http.ts';
+import { parseRequest } from '../../src/lib/server/request.ts';
 import { statsInputs } from '../../src/lib/server/results.ts';
-import { subscriptionOf } from '../../src/lib/server/subscription.ts';
+import { accessOf } from '../../src/lib/server/subscription.ts';
 
 /**
  * Profile statistics and achievements. Without premium the figures the spec shows as "?" (best, average,
  * accuracy, trend) are null; counts and achievements are everyone's.
  */
 export default secured(async (req: Request) => {
-  const user = await currentUser(req);
-  if (!user) return unauthenticated(req);
+  const request = await parseRequest(req, { auth: 'required' });
+  if (!request.ok) return request.response;
+  const { user } = request;
   const { iq, professionalCount } = await statsInputs(user.id);
   const stats = profileStats(iq);
-  const premium = (await subscriptionOf(user.id)).active;
+  const premium = accessOf(user) === 'full';
   return json({
     totalTests: stats.totalTests,
     professionalTests: professionalCount,

@@ -2,8 +2,8 @@ import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { isPlainText } from '../../src/domain/text.ts';
 import { z } from 'zod';
-import { currentUser } from '../../src/lib/server/auth.ts';
-import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
+import { invalidBody, json, jsonError, refusal } from '../../src/lib/server/http.ts';
+import { parseRequest } from '../../src/lib/server/request.ts';
 import { createCheckout } from '../../src/lib/server/payments/payments.ts';
 import { consume } from '../../src/lib/server/rate-limit.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
@@ -18,22 +18,21 @@ const Body = z.object({
 
 /** Starts a purchase: an order row, then either WayForPay widget parameters signed here or the local test page. */
 export default secured(refusingMisconfiguration(async (req: Request, _context: Context) => {
-  const refused = crossSiteRefusal(req);
-  if (refused) return refused;
-  const user = await currentUser(req);
-  if (!user) return unauthenticated(req);
-  const body = await readJson(req, 4 * 1024);
-  if (!body.ok) return body.response;
-  const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
-  const parsed = Body.safeParse(body.value);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path[0];
-    if (field === 'fullName' || field === 'phone') return jsonError(400, `payment.error.${field}`, lang);
-    return invalidBody(parsed.error.issues, lang);
-  }
+  const request = await parseRequest(req, {
+    auth: 'required',
+    body: Body,
+    maxBytes: 4 * 1024,
+    // The name and the phone have messages of their own.
+    invalid: (issues, lang) => {
+      const field = issues[0]?.path[0];
+      return field === 'fullName' || field === 'phone' ? jsonError(400, `payment.error.${field}`, lang) : invalidBody(issues, lang);
+    },
+  });
+  if (!request.ok) return request.response;
+  const { user, lang, body } = request;
   const limited = await consume({ key: `checkout:${user.id}`, max: 20, windowMs: 60 * 60_000 });
-  if (!limited.ok) return jsonError(429, 'auth.error.rate_limited', lang, {}, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
-  const checkout = await createCheckout({ ...parsed.data, userId: user.id, email: user.email, lang });
+  if (!limited.ok) return refusal('auth.error.rate_limited', lang, { retryAfterSeconds: limited.retryAfterSeconds });
+  const checkout = await createCheckout({ ...body, userId: user.id, email: user.email, lang });
   return json(checkout, { status: 201 });
 }));
 

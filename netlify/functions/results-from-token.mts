@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
-import { resultAccess } from '../../src/lib/server/access.ts';
-import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from '../../src/lib/server/http.ts';
+import { accessOf } from '../../src/lib/server/subscription.ts';
+import { json, refusal } from '../../src/lib/server/http.ts';
+import { parseRequest } from '../../src/lib/server/request.ts';
 import { rescoreToken } from '../../src/lib/server/scoring.ts';
 import { verifyResultToken } from '../../src/lib/server/tokens.ts';
 
@@ -13,18 +14,14 @@ const Body = z.object({ token: z.string().min(1).max(8192), lang: z.enum(['uk', 
  * language. A token the server did not sign, or one that has expired, is refused.
  */
 export default secured(async (req: Request) => {
-  const refused = crossSiteRefusal(req);
-  if (refused) return refused;
-  const body = await readJson(req, 16 * 1024);
-  if (!body.ok) return body.response;
-  const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
-  const parsed = Body.safeParse(body.value);
-  if (!parsed.success) return invalidBody(parsed.error.issues, lang);
-  const check = verifyResultToken(parsed.data.token);
-  if (!check.ok) return jsonError(400, check.error, lang);
-  const scored = await rescoreToken(check.payload, lang, await resultAccess(req));
-  if (!scored.ok) return jsonError(400, 'token.error.invalid', lang);
-  return json({ result: scored.result, token: parsed.data.token });
+  const request = await parseRequest(req, { auth: 'optional', body: Body, maxBytes: 16 * 1024 });
+  if (!request.ok) return request.response;
+  const { lang, body } = request;
+  const check = verifyResultToken(body.token);
+  if (!check.ok) return refusal(check.error, lang);
+  const scored = await rescoreToken(check.payload, lang, accessOf(request.user));
+  if (!scored.ok) return refusal('token.error.invalid', lang);
+  return json({ result: scored.result, token: body.token });
 });
 
 export const config: Config = { path: '/api/results/from-token', method: 'POST' };

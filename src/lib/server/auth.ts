@@ -7,13 +7,13 @@
 import { isPlainText } from '../../domain/text.ts';
 import { z } from 'zod';
 import { consumeAll, LIMITS } from './rate-limit.ts';
-import { createSession, generateSessionToken, sessionCookies, sessionFromRequest, withCookies, type SessionUser } from './session.ts';
-import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
+import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
+import type { ErrorKey } from './http.ts';
 import { burnPasswordCheck, createUser, findUserByEmail, hashPassword, MAX_PASSWORD, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 import { db } from './db.ts';
 import { subscriptionOf } from './subscription.ts';
 import { cleanEmail } from '../../domain/email.ts';
-import { deviceCookie, knownDevice, type KnownDevice } from './device.ts';
+import type { KnownDevice } from './device.ts';
 
 export const AuthBody = z.object({
   email: z.string().max(254).optional(),
@@ -25,20 +25,20 @@ export const AuthBody = z.object({
 });
 export type AuthInput = z.infer<typeof AuthBody>;
 
-type Failure = { ok: false; status: number; error: string; retryAfterSeconds?: number };
-type Signed = { ok: true; userId: string; token: string; expiresAt: Date };
+type Failure = { ok: false; error: ErrorKey; retryAfterSeconds?: number };
+export type Signed = { ok: true; userId: string; token: string; expiresAt: Date };
 
 export async function signUp(input: AuthInput, ip: string, _device?: KnownDevice | null): Promise<Signed | Failure> {
   const typed = input.email?.trim() ?? '';
   const password = input.password ?? '';
-  if (!typed || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
+  if (!typed || !password) return { ok: false, error: 'auth.error.fill.fields' };
   const email = cleanEmail(typed);
-  if (!email) return { ok: false, status: 400, error: 'auth.error.email.invalid' };
-  if (password.length < MIN_PASSWORD) return { ok: false, status: 400, error: 'auth.error.password.length' };
+  if (!email) return { ok: false, error: 'auth.error.email.invalid' };
+  if (password.length < MIN_PASSWORD) return { ok: false, error: 'auth.error.password.length' };
   const limited = await consumeAll([LIMITS.signUpIp(ip)]);
-  if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   const created = await createUser({ email, passwordHash: await hashPassword(password), fullName: input.fullName, via: 'email', mailingConsent: input.mailingList === true });
-  if (!created) return { ok: false, status: 409, error: 'auth.error.exists' };
+  if (!created) return { ok: false, error: 'auth.error.exists' };
   return startSession(created.id);
 }
 
@@ -50,17 +50,17 @@ export async function signUp(input: AuthInput, ip: string, _device?: KnownDevice
 export async function signIn(input: AuthInput, ip: string, device?: KnownDevice | null): Promise<Signed | Failure> {
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';
-  if (!email || !password) return { ok: false, status: 400, error: 'auth.error.fill.fields' };
+  if (!email || !password) return { ok: false, error: 'auth.error.fill.fields' };
   const user = await findUserByEmail(email);
   const ownDevice = device && user && device.userId === user.id ? device : null;
   const perAccount = ownDevice ? LIMITS.signInDevice(ownDevice.deviceId, ownDevice.userId) : LIMITS.signInEmail(normalizeEmail(email));
   const limited = await consumeAll([LIMITS.signInIp(ip), perAccount]);
-  if (!limited.ok) return { ok: false, status: 429, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   if (!user?.password_hash) {
     await burnPasswordCheck(password);
-    return { ok: false, status: 401, error: 'auth.error.invalid' };
+    return { ok: false, error: 'auth.error.invalid' };
   }
-  if (!(await verifyPassword(user.password_hash, password))) return { ok: false, status: 401, error: 'auth.error.invalid' };
+  if (!(await verifyPassword(user.password_hash, password))) return { ok: false, error: 'auth.error.invalid' };
   return startSession(user.id);
 }
 
@@ -90,27 +90,4 @@ export async function meOf(user: SessionUser) {
 /** The signed-in user, or null. */
 export async function currentUser(req: Request): Promise<SessionUser | null> {
   return (await sessionFromRequest(req)).user;
-}
-
-/**
- * The handler sign-up and sign-in share: CSRF guard, bounded JSON body, schema, then the action; failures carry
- * their message key (and Retry-After when rate-limited), success sets the session cookies.
- */
-export function authHandler(action: typeof signIn, successStatus: number, after?: (context: { waitUntil(p: Promise<unknown>): void }) => void) {
-  return async (req: Request, context: { ip: string; waitUntil(p: Promise<unknown>): void }): Promise<Response> => {
-    const refused = crossSiteRefusal(req);
-    if (refused) return refused;
-    const body = await readJson(req, 8 * 1024);
-    if (!body.ok) return body.response;
-    const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
-    const parsed = AuthBody.safeParse(body.value);
-    if (!parsed.success) return invalidBody(parsed.error.issues, lang);
-    const outcome = await action(parsed.data, context.ip, knownDevice(req));
-    if (!outcome.ok) {
-      const retry = outcome.retryAfterSeconds;
-      return jsonError(outcome.status, outcome.error, lang, retry ? { retryAfterSeconds: retry } : {}, { headers: retry ? { 'Retry-After': String(retry) } : {} });
-    }
-    after?.(context);
-    return withCookies(json({ ok: true, userId: outcome.userId }, { status: successStatus }), [...sessionCookies(req, outcome.token, outcome.expiresAt), deviceCookie(req, outcome.userId)]);
-  };
 }

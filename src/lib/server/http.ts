@@ -25,6 +25,45 @@ export function jsonError(status: number, key: string, lang: Lang, extra: Record
   return json({ error: key, message: t(lang, key), ...extra }, { ...init, status });
 }
 
+/**
+ * The HTTP status of each refusal a service returns. Services answer `{ ok: false, error: key }` and know nothing
+ * of HTTP; the function answers `refusal(key, lang)`. A key not listed is a 400.
+ */
+const STATUS_OF = {
+  'auth.error.fill.fields': 400,
+  'auth.error.email.invalid': 400,
+  'auth.error.password.length': 400,
+  'auth.error.invalid': 401,
+  'auth.error.unauthenticated': 401,
+  'auth.error.exists': 409,
+  'auth.error.rate_limited': 429,
+  'promo.error.empty': 400,
+  'promo.error.signin': 401,
+  'promo.error.invalid': 404,
+  'promo.error.used': 409,
+  'promo.error.exhausted': 409,
+  'promo.error.expired': 410,
+  'score.error.unknown_question': 422,
+  'score.error.duplicate_answer': 422,
+  'score.error.option_out_of_range': 422,
+  'score.error.answer_count': 422,
+  'score.error.unexpected_tiebreak': 422,
+  'score.error.rate_limited': 429,
+  'token.error.invalid': 400,
+  'token.error.expired': 400,
+  'subscription.cancel.error': 409,
+  'subscription.cancel.pending': 502,
+} as const satisfies Record<string, number>;
+export type ErrorKey = keyof typeof STATUS_OF;
+
+export const statusOf = (key: string): number => (STATUS_OF as Record<string, number>)[key] ?? 400;
+
+/** A service's refusal as the function answers it: its status, key and text; Retry-After when it says when. */
+export function refusal(key: string, lang: Lang, extra: Record<string, unknown> & { retryAfterSeconds?: number } = {}): Response {
+  const retry = extra.retryAfterSeconds;
+  return jsonError(statusOf(key), key, lang, extra, { headers: retry ? { 'Retry-After': String(retry) } : {} });
+}
+
 export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /** Reads a JSON body of at most maxBytes: 415 for another media type, 413 when too large, 400 when malformed. */

@@ -10,21 +10,21 @@ export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 export type PromoOutcome =
   | { ok: true; days: number; expiresAt: string }
-  | { ok: false; status: number; error: 'promo.error.empty' | 'promo.error.invalid' | 'promo.error.expired' | 'promo.error.exhausted' | 'promo.error.used' };
+  | { ok: false; error: 'promo.error.empty' | 'promo.error.invalid' | 'promo.error.expired' | 'promo.error.exhausted' | 'promo.error.used' };
 
 export async function redeemPromo(userId: string, raw: string): Promise<PromoOutcome> {
   const code = normalizeCode(raw);
-  if (!code) return { ok: false, status: 400, error: 'promo.error.empty' };
+  if (!code) return { ok: false, error: 'promo.error.empty' };
   return (await db()).transaction(async (tx) => {
     const [promo] = await tx.query<{ days: number; max_redemptions: number; redeemed: number; expires_at: Date | null; active: boolean }>(
       'SELECT days, max_redemptions, redeemed, expires_at, active FROM promo_codes WHERE code = $1 FOR UPDATE',
       [code],
     );
-    if (!promo || !promo.active) return { ok: false, status: 404, error: 'promo.error.invalid' };
-    if (promo.expires_at && new Date(promo.expires_at).getTime() < Date.now()) return { ok: false, status: 410, error: 'promo.error.expired' };
+    if (!promo || !promo.active) return { ok: false, error: 'promo.error.invalid' };
+    if (promo.expires_at && new Date(promo.expires_at).getTime() < Date.now()) return { ok: false, error: 'promo.error.expired' };
     const used = await tx.query('SELECT 1 FROM promo_redemptions WHERE code = $1 AND user_id = $2', [code, userId]);
-    if (used.length) return { ok: false, status: 409, error: 'promo.error.used' };
-    if (promo.redeemed >= promo.max_redemptions) return { ok: false, status: 409, error: 'promo.error.exhausted' };
+    if (used.length) return { ok: false, error: 'promo.error.used' };
+    if (promo.redeemed >= promo.max_redemptions) return { ok: false, error: 'promo.error.exhausted' };
     await tx.query('INSERT INTO promo_redemptions (code, user_id) VALUES ($1, $2)', [code, userId]);
     await tx.query('UPDATE promo_codes SET redeemed = redeemed + 1 WHERE code = $1', [code]);
     const profile = await extendPremium(tx, userId, promo.days, { source: 'promo' });

@@ -11,11 +11,11 @@ import { scoreCareerAnswers } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { signResultToken, verifyResultToken, type ResultTokenPayload } from './tokens.ts';
-import { currentUser } from './auth.ts';
+import type { SessionUser } from './session.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { accessOf } from './subscription.ts';
 import { saveResult } from './results.ts';
-import { deliverOutboxSoon } from './outbox.ts';
 import { consumeAll, LIMITS, type Limit } from './rate-limit.ts';
-import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
 const MAX_MS = 24 * 60 * 60 * 1000;
@@ -75,48 +75,42 @@ export async function rescoreToken(payload: ResultTokenPayload, language: 'uk' |
 }
 
 /** IQ scoring's abuse limits (rate-limit.ts): per address, per address and form, per signed-in user. */
-export const iqScoringLimits = (input: IqScoreInput, ip: string, userId: string | undefined): Limit[] => [
+export const iqScoringLimits = (input: { formId: number }, ip: string, userId: string | undefined): Limit[] => [
   LIMITS.scoreIqIp(ip),
   LIMITS.scoreIqIpForm(ip, input.formId),
   ...(userId ? [LIMITS.scoreIqUser(userId)] : []),
 ];
 
-/** The handler both scoring functions share: CSRF guard, bounded JSON body, schema, limits, sheet checks, score. */
-export function scoreHandler<S extends typeof IqScoreRequest | typeof CareerScoreRequest>(
-  schema: S,
-  score: (input: z.infer<S>, language: 'uk' | 'en', access: Access) => Scored | Promise<Scored>,
-  limits?: (input: z.infer<S>, ip: string, userId: string | undefined) => Limit[],
-) {
-  return async (req: Request, context?: { ip?: string; waitUntil(p: Promise<unknown>): void }): Promise<Response> => {
-    const refused = crossSiteRefusal(req);
-    if (refused) return refused;
-    const body = await readJson(req, SCORE_BODY_LIMIT);
-    if (!body.ok) return body.response;
-    const lang = requestLang(req, (body.value as { lang?: unknown } | null)?.lang);
-    const parsed = schema.safeParse(body.value);
-    if (!parsed.success) return invalidBody(parsed.error.issues, lang);
-    const user = await currentUser(req);
-    if (limits) {
-      const limited = await consumeAll(limits(parsed.data as z.infer<S>, context?.ip ?? 'unknown', user?.id));
-      if (!limited.ok) {
-        const retry = limited.retryAfterSeconds;
-        return jsonError(429, 'score.error.rate_limited', lang, { retryAfterSeconds: retry }, { headers: { 'Retry-After': String(retry) } });
-      }
-    }
-    const scored = await score(parsed.data as z.infer<S>, lang, user?.premium ? 'full' : 'teaser');
-    if (!scored.ok) return jsonError(422, scored.error, lang);
-    if (!user) return json({ result: scored.result, token: scored.token });
-    // Signed in: save it too. A failed save still returns the score, with its token to claim it later.
-    const key = parsed.data.submissionId ? `sub:${parsed.data.submissionId}` : submissionKeyOf(scored.token);
-    try {
-      const id = await saveResult(scored, user.id, lang, key);
-      context?.waitUntil(deliverOutboxSoon());
-      return json({ result: scored.result, token: scored.token, id, saved: true });
-    } catch (err) {
-      console.error('[score] save failed:', (err as Error).message);
-      return json({ result: scored.result, token: scored.token, saved: false });
-    }
-  };
+export type ScoreAndSave =
+  | { ok: true; result: Record<string, unknown>; token: string; id?: string; saved?: boolean }
+  | { ok: false; error: SheetError | 'score.error.rate_limited'; retryAfterSeconds?: number };
+
+/**
+ * What both scoring functions do once the request is parsed: count the abuse limits (if any), score at the
+ * user's access, and for a signed-in user save it too — a failed save still returns the score, with its token to
+ * claim it later. `saved` says which; `afterSave` runs the outbox delivery in the background.
+ */
+export async function scoreAndSave<I extends { submissionId?: string }>(
+  input: I,
+  score: (input: I, language: Lang, access: Access) => Scored | Promise<Scored>,
+  who: { lang: Lang; user: SessionUser | null; limits?: Limit[]; afterSave?: () => void },
+): Promise<ScoreAndSave> {
+  if (who.limits) {
+    const limited = await consumeAll(who.limits);
+    if (!limited.ok) return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  }
+  const scored = await score(input, who.lang, accessOf(who.user));
+  if (!scored.ok) return scored;
+  if (!who.user) return { ok: true, result: scored.result, token: scored.token };
+  const key = input.submissionId ? `sub:${input.submissionId}` : submissionKeyOf(scored.token);
+  try {
+    const id = await saveResult(scored, who.user.id, who.lang, key);
+    who.afterSave?.();
+    return { ok: true, result: scored.result, token: scored.token, id, saved: true };
+  } catch (err) {
+    console.error('[score] save failed:', (err as Error).message);
+    return { ok: true, result: scored.result, token: scored.token, saved: false };
+  }
 }
 
 /** A token's signature names it: claiming the same token twice is the same submission. */

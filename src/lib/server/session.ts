@@ -6,6 +6,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { db } from './db.ts';
+import { ACTIVE_SQL } from './subscription.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 
 export const SESSION_COOKIE = 'rozum_session';
@@ -49,7 +50,7 @@ export async function validateSessionToken(token: string): Promise<SessionValida
   const id = sessionIdOf(token);
   const [row] = await database.query<{ user_id: string; expires_at: Date; email: string; created_at: Date; premium: boolean }>(
     `SELECT s.user_id, s.expires_at, u.email, u.created_at,
-       COALESCE(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()), false) AS premium
+       COALESCE(${ACTIVE_SQL}, false) AS premium
      FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id WHERE s.id = $1`,
     [id],
   );

@@ -5,6 +5,16 @@
  */
 import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
+import type { Access } from '../../domain/views.ts';
+
+/**
+ * "Active" as SQL over a user_profiles row aliased `p`, for the queries that decide it in the database (the session
+ * read): the same rule as `active` below — status active and no expiry, or an expiry in the future.
+ */
+export const ACTIVE_SQL = "(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()))";
+
+/** Which view of a result a user may see (DESIGN.md §3.2): full with an active subscription, else the teaser. */
+export const accessOf = (user: { premium: boolean } | null): Access => (user?.premium ? 'full' : 'teaser');
 
 export interface SubscriptionState {
   status: 'inactive' | 'active' | 'expired';

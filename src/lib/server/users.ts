@@ -65,3 +65,9 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
   };
   return tx ? run(tx) : (await db()).transaction(run);
 }
+
+/** Changes the profile's full name; false when the profile is gone. */
+export async function renameUser(userId: string, fullName: string): Promise<boolean> {
+  const updated = await (await db()).query('UPDATE user_profiles SET full_name = $1, updated_at = now() WHERE id = $2 RETURNING id', [fullName, userId]);
+  return updated.length > 0;
+}

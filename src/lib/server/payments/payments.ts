@@ -9,7 +9,7 @@ import { siteUrl } from '../env.ts';
 import { enqueueNotification } from '../outbox.ts';
 import { extendPremium, markRenewalFailed, replaceOlderSchedules, shortenPremium } from '../subscription.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
-import { callbackSignature, merchantConfig, regularStatus, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
+import { callbackSignature, checkStatus, merchantConfig, regularStatus, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
 export type Provider = 'wayforpay' | 'test';
@@ -266,4 +266,21 @@ export async function orderForOwner(orderReference: string, userId: string) {
     [orderReference, userId],
   );
   return row ?? null;
+}
+
+/** The statuses after which an order changes no more (reconciliation stops asking about them). */
+export const FINAL_STATUSES = ['Approved', 'Declined', 'Refunded', 'Expired', 'Voided'];
+const FINAL = new Set(FINAL_STATUSES);
+
+/**
+ * The owner's order, its status as fresh as we can honestly make it: while WayForPay has not called back (after a
+ * 15 s grace), the server asks WayForPay itself (CHECK_STATUS) and applies the answer through the callback path.
+ */
+export async function refreshedOrderForOwner(orderReference: string, userId: string) {
+  const order = await orderForOwner(orderReference, userId);
+  if (!order || order.provider !== 'wayforpay' || FINAL.has(order.status) || Date.now() - new Date(order.created_at).getTime() <= 15_000) return order;
+  const known = await checkStatus(order.order_reference);
+  if (!known?.transactionStatus) return order;
+  await applyStatus(order.order_reference, known.transactionStatus, Number(known.amount ?? order.amount), known.currency ?? order.currency, { checkStatus: known });
+  return orderForOwner(order.order_reference, userId);
 }

@@ -4,11 +4,11 @@
  * callback; stops of renewal WayForPay has not confirmed are asked for again. Both are idempotent.
  */
 import { db } from '../db.ts';
-import { applyStatus, stopOrderRenewal } from './payments.ts';
+import { applyStatus, FINAL_STATUSES, stopOrderRenewal } from './payments.ts';
 import { checkStatus, regularStatus } from './wayforpay.ts';
 
 /** Statuses after which an order's first payment will not change by itself. */
-export const FINAL_STATUSES = ['Approved', 'Declined', 'Refunded', 'Expired', 'Voided'];
+export { FINAL_STATUSES };
 
 export async function reconcilePendingOrders(limit = 50): Promise<{ asked: number; changed: number }> {
   const database = await db();
