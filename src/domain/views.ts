@@ -6,9 +6,9 @@ import { iqBank } from './iq/bank.ts';
 import type { IqResult } from './iq/scoring.ts';
 import type { CareerResult } from './career/scoring.ts';
 import { PROFILE_SECTIONS, profileOf } from './career/profiles.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export type Access = 'teaser' | 'full';
-type Lang = 'uk' | 'en';
 
 /** The reading, cautions and counts are for everyone; the breakdown and the review of the form's key are unlocked. */
 export function iqView(result: IqResult, access: Access, lang: Lang) {

@@ -9,6 +9,7 @@ import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
 import { readSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { StoredResult } from '../stores/results.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export const DONE_DELAY_MS = 500;
 export const FORCE_AFTER_MS = 5000;
@@ -17,7 +18,7 @@ const KINDS = ['iq', 'professional'] as const;
 
 interface Props {
   texts: Texts;
-  lang: 'uk' | 'en';
+  lang: Lang;
   links: { login: string; profile: string; results: { iq: string; professional: string } };
 }
 

@@ -4,6 +4,7 @@ import type { ResultsLinks, SaveStatus } from './ResultsApp.tsx';
 import type { CareerResultView as Data, ResultViewProps } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
 import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers', 'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder'];
 /** Weaknesses and recommendations are shown once, under "Areas to develop". */
@@ -19,10 +20,10 @@ function SaveBanner({ status, t, links }: { status: SaveStatus; t: T; links: Res
   return <p className="notice">{t('save.visitor')} <a href={links.login}>{t('nav.signin')}</a></p>;
 }
 
-const names = (lang: 'uk' | 'en', items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+const names = (lang: Lang, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
 
 /** How the tie-break went: it settled the type, or the sheet is honestly between types (then each one's headline). */
-function TieNotice({ result, t, lang }: { result: Data; t: T; lang: 'uk' | 'en' }) {
+function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
   if (result.tiedProfiles.length > 1) {
     return (
       <section className="notice notice-tiebreak" aria-labelledby="between-title">

@@ -7,12 +7,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export const SIGNUP_REDIRECT_MS = 2000;
 const GOOGLE_ERRORS: Record<string, string> = { google_not_configured: 'auth.error.google.not_configured', failed: 'auth.error.google.failed', unverified: 'auth.error.google.unverified', password_first: 'auth.error.google.password_first' };
 
 interface Props {
-  lang: 'uk' | 'en';
+  lang: Lang;
   texts: Texts;
   links: { home: string; callback: string; terms: string; privacy: string; consent: string; google: string };
 }

@@ -9,6 +9,7 @@ import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { clock } from '../lib/client/texts.ts';
 import { Dialog } from './Dialog.tsx';
+import type { Lang } from '../i18n/paths.ts';
 
 export const MODAL_SECONDS = 600;
 
@@ -34,7 +35,7 @@ interface Props {
   open: boolean;
   onClose: () => void;
   t: T;
-  lang: 'uk' | 'en';
+  lang: Lang;
   kind?: 'iq' | 'professional';
   resultId?: string;
   resultHref: string;

@@ -7,6 +7,7 @@ import { getJson } from '../lib/client/api.ts';
 import { readSession, removeSession } from '../lib/client/storage.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export const COUNTDOWN_SECONDS = 5;
 const POLL_MS = 2000;
@@ -26,7 +27,7 @@ const kindOf = (status: string): Kind =>
 
 interface Props {
   texts: Texts;
-  lang: 'uk' | 'en';
+  lang: Lang;
   links: { home: string; profile: string; results: string; proResults: string };
 }
 

@@ -8,6 +8,7 @@ import { getJson, postJson } from '../lib/client/api.ts';
 import { makeT, type T, type Texts, clock } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import { Dialog } from './Dialog.tsx';
+import type { Lang } from '../i18n/paths.ts';
 
 interface Me {
   user: { id: string; email: string; createdAt: string };
@@ -47,7 +48,7 @@ interface Entry {
 type Loaded = { status: 'loading' } | { status: 'signed-out' } | { status: 'failed' } | { status: 'ready'; me: Me; stats: Stats; iq: Entry[]; pro: Entry[]; premium: boolean };
 
 interface Props {
-  lang: 'uk' | 'en';
+  lang: Lang;
   texts: Texts;
   links: { home: string; login: string; iqTest: string; proTest: string; results: string; proResults: string };
 }

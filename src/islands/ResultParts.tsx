@@ -8,6 +8,7 @@ import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
 import type { SiteSamples } from './results-data.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export function ResultActions({ t, links, onRestart, shareText }: { t: T; links: ResultsLinks; onRestart: () => void; shareText: string }) {
   const [shareOpen, setShareOpen] = useState(false);
@@ -27,7 +28,7 @@ export function ResultActions({ t, links, onRestart, shareText }: { t: T; links:
  * What replaces full content for callers without access (spec part 1 "Premium gate"): the subscribe button sends
  * a visitor to sign in (remembering the way back) and opens the payment modal for a signed-in user.
  */
-export function PremiumGate({ t, kind, resultId, links, what, lang }: { t: T; kind: 'iq' | 'professional'; resultId?: string; links: ResultsLinks; what: string; lang: 'uk' | 'en' }) {
+export function PremiumGate({ t, kind, resultId, links, what, lang }: { t: T; kind: 'iq' | 'professional'; resultId?: string; links: ResultsLinks; what: string; lang: Lang }) {
   const [open, setOpen] = useState(false);
   useEffect(() => track('view_promotion', { promotion_id: 'premium_30_days', promotion_name: 'Premium', creative_slot: kind }), [kind]);
   return (
@@ -110,7 +111,7 @@ export const CERTIFICATE_READ_DELAY_MS = 2000;
  * The certificate section (spec part 1): visitors are invited to sign in; a signed-in owner sees the certificate
  * in the page's language (rendered on the server, 2 s after load) and downloads it under the spec's file name.
  */
-export function CertificateSection({ t, links, signedIn, kind, resultId, lang }: { t: T; links: ResultsLinks; signedIn: boolean; kind: 'iq' | 'professional'; resultId?: string; lang: 'uk' | 'en' }) {
+export function CertificateSection({ t, links, signedIn, kind, resultId, lang }: { t: T; links: ResultsLinks; signedIn: boolean; kind: 'iq' | 'professional'; resultId?: string; lang: Lang }) {
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');
   const [downloading, setDownloading] = useState(false);

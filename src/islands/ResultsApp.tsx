@@ -12,6 +12,7 @@ import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
 import type { CareerResultView as CareerData, IqResultView as IqData, SiteSamples } from './results-data.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export interface ResultsLinks {
   home: string;
@@ -26,7 +27,7 @@ export interface ResultsLinks {
 
 interface Props {
   kind: 'iq' | 'professional';
-  lang: 'uk' | 'en';
+  lang: Lang;
   texts: Texts;
   samples: SiteSamples;
   links: ResultsLinks;

@@ -11,10 +11,11 @@ import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { Runner } from './Runner.tsx';
 import { CalculationOverlay } from './CalculationOverlay.tsx';
+import type { Lang } from '../i18n/paths.ts';
 
 interface Props {
   kind: TestKind;
-  lang: 'uk' | 'en';
+  lang: Lang;
   texts: Texts;
   questionsUrl: string;
   resultsHref: string;

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { getJson } from '../lib/client/api.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 interface Verified {
   valid: true;
@@ -12,7 +13,7 @@ interface Verified {
   date: string;
 }
 
-export default function VerifyApp({ texts, lang }: { texts: Texts; lang: 'uk' | 'en' }) {
+export default function VerifyApp({ texts, lang }: { texts: Texts; lang: Lang }) {
   const t = makeT(texts, lang);
   const [state, setState] = useState<{ status: 'loading' } | { status: 'valid'; data: Verified } | { status: 'invalid' } | { status: 'missing' }>({ status: 'loading' });
   useEffect(() => {

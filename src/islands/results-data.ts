@@ -2,6 +2,7 @@
 import type { T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './ResultsApp.tsx';
 import type { IqReading } from '../domain/iq/reading.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 /** What both result views receive besides the result itself. */
 export interface ResultViewProps<R> {
@@ -11,14 +12,14 @@ export interface ResultViewProps<R> {
   links: ResultsLinks;
   onRestart: () => void;
   resultId?: string;
-  lang: 'uk' | 'en';
+  lang: Lang;
   premiumDays: number | null;
   signedIn: boolean;
 }
 export interface IqResultView extends IqReading {
   kind: 'iq';
   access: 'teaser' | 'full';
-  language: 'uk' | 'en';
+  language: Lang;
   formId: number;
   cautions: string[];
   score: number;
@@ -47,7 +48,7 @@ export interface IqResultView extends IqReading {
 export interface CareerResultView {
   kind: 'professional';
   access: 'teaser' | 'full';
-  language: 'uk' | 'en';
+  language: Lang;
   primaryType: number;
   personalityType: string;
   tagline: string;

@@ -7,6 +7,7 @@ import { postJson, withRetry, type ApiResult } from '../lib/client/api.ts';
 import { track } from '../lib/analytics.ts';
 import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
 import type { PendingSheet, TestKind } from './test-session.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export interface StoredResult {
   result: Record<string, unknown> & { language?: string };
@@ -43,7 +44,7 @@ export function scorePending(kind: TestKind, onRetry: (attempt: number) => void 
 }
 
 /** The same visitor result in another language, from its signed token. */
-export async function relocalize(kind: TestKind, stored: StoredResult, lang: 'uk' | 'en'): Promise<StoredResult> {
+export async function relocalize(kind: TestKind, stored: StoredResult, lang: Lang): Promise<StoredResult> {
   if (!stored.token || stored.result.language === lang) return stored;
   const outcome = await postJson<StoredResult>('/api/results/from-token', { token: stored.token, lang });
   if (!outcome.ok) return stored;
@@ -60,7 +61,7 @@ export function clearTemporaryResults(): void {
 }
 
 /** Saves a signed-in user's result that is not saved yet, from its token (the career banner's "saving"). */
-export async function saveStoredResult(kind: TestKind, stored: StoredResult, lang: 'uk' | 'en'): Promise<StoredResult | null> {
+export async function saveStoredResult(kind: TestKind, stored: StoredResult, lang: Lang): Promise<StoredResult | null> {
   if (!stored.token) return null;
   const res = await withRetry(
     () => postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>('/api/results/claim', { tokens: [stored.token], lang }),

@@ -5,6 +5,7 @@
  */
 import { atom, computed, map } from 'nanostores';
 import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 export type TestKind = 'iq' | 'professional';
 export type AnswerValue = number | boolean;
@@ -39,7 +40,7 @@ export interface PendingSheet {
   formId?: number;
   answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
   timeSpent: number;
-  lang: 'uk' | 'en';
+  lang: Lang;
 }
 
 /** Spec part 1 §9. */
@@ -48,7 +49,7 @@ export const DELAYS = { advance: 300, complete: 500, toResults: 3000 } as const;
 const fresh = (): Progress => ({ phase: 'intro', mode: 'main', index: 0, answers: {}, tiedTypes: [], startedAt: 0, shownAt: 0, completedAt: null });
 
 export const $kind = atom<TestKind>('iq');
-export const $lang = atom<'uk' | 'en'>('uk');
+export const $lang = atom<Lang>('uk');
 export const $questions = atom<Question[]>([]);
 export const $progress = map<Progress>(fresh());
 
@@ -71,7 +72,7 @@ export const savedProgress = (kind: TestKind): Progress | null => readSession<Pr
 export const iqFormsTaken = (): number[] => readSession<number[]>(SESSION_KEYS.iqFormsTaken) ?? [];
 
 /** Loads the saved progress of this test (if it is for these questions) and keeps saving it. */
-export function initTest(kind: TestKind, lang: 'uk' | 'en', questions: Question[], formId?: number): void {
+export function initTest(kind: TestKind, lang: Lang, questions: Question[], formId?: number): void {
   $kind.set(kind);
   $lang.set(lang);
   $questions.set(questions);

@@ -17,6 +17,7 @@ import en6 from '../../content/career/profiles/en/6.json' with { type: 'json' };
 import en7 from '../../content/career/profiles/en/7.json' with { type: 'json' };
 import en8 from '../../content/career/profiles/en/8.json' with { type: 'json' };
 import en9 from '../../content/career/profiles/en/9.json' with { type: 'json' };
+import type { Lang } from '../../i18n/paths.ts';
 
 export type TypeId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 export const TYPE_IDS: TypeId[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -60,12 +61,12 @@ export const PROFILE_SECTIONS = [
   'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder',
 ] as const;
 
-export const PROFILES: Record<'uk' | 'en', Record<TypeId, TypeProfile>> = {
+export const PROFILES: Record<Lang, Record<TypeId, TypeProfile>> = {
   uk: { 1: uk1, 2: uk2, 3: uk3, 4: uk4, 5: uk5, 6: uk6, 7: uk7, 8: uk8, 9: uk9 },
   en: { 1: en1, 2: en2, 3: en3, 4: en4, 5: en5, 6: en6, 7: en7, 8: en8, 9: en9 },
 };
 
 /** The profile of a type; an unknown type falls back to type 1 (spec part 1). */
-export function profileOf(type: number, lang: 'uk' | 'en'): TypeProfile {
+export function profileOf(type: number, lang: Lang): TypeProfile {
   return PROFILES[lang][(TYPE_IDS as number[]).includes(type) ? (type as TypeId) : 1];
 }

@@ -2,6 +2,7 @@
 import questions from '../../content/career/questions.json' with { type: 'json' };
 import type { TypeId } from './profiles.ts';
 import { CORE_PER_TYPE } from './counts.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
 export interface CareerQuestion {
   id: number;
@@ -43,7 +44,7 @@ export const coreQuestionsInOrder = (): CareerQuestion[] => roundRobin(CAREER_QU
 export const tieBreakQuestions = (tiedTypes: number[]): CareerQuestion[] =>
   roundRobin(CAREER_QUESTIONS.filter((q) => q.isAdditional && tiedTypes.includes(q.type)));
 
-export function publicCareerQuestions(lang: 'uk' | 'en'): PublicCareerQuestion[] {
+export function publicCareerQuestions(lang: Lang): PublicCareerQuestion[] {
   return [...coreQuestionsInOrder(), ...roundRobin(CAREER_QUESTIONS.filter((q) => q.isAdditional))].map((q) => ({
     id: q.id,
     type: q.type,

@@ -5,6 +5,7 @@
  */
 import { profileOf, TYPE_IDS, type TypeId } from './profiles.ts';
 import { CAREER_QUESTIONS, tieBreakQuestions, type CareerQuestion } from './questions.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
 export interface CareerAnswer {
   questionId: number;
@@ -80,7 +81,7 @@ export function rankTypes(answers: CareerAnswer[]): { order: TypeId[]; core: Typ
   return { order, core, tieBreak };
 }
 
-export function scoreCareerAnswers(answers: CareerAnswer[], timeSpent: number, lang: 'uk' | 'en'): CareerResult {
+export function scoreCareerAnswers(answers: CareerAnswer[], timeSpent: number, lang: Lang): CareerResult {
   const coreTie = tieAfterCore(answers).tiedTypes;
   const { order, core, tieBreak } = rankTypes(answers);
   const [primaryType, secondaryType] = order;

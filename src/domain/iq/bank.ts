@@ -11,8 +11,9 @@ import form3 from '../../content/iq/forms/3.json' with { type: 'json' };
 import { generateMatrixItem, TEMPLATES } from '../matrices/generate.ts';
 import { describeMatrix, describePanel, explainMatrix } from '../matrices/describe.ts';
 import type { MatrixItem } from '../matrices/model.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
-export type Lang = 'uk' | 'en';
+export type { Lang };
 export type IqCategory = 'logical' | 'spatial' | 'mathematical' | 'verbal';
 export type Difficulty = 'easy' | 'medium' | 'hard';
 export const IQ_CATEGORIES: IqCategory[] = ['logical', 'spatial', 'mathematical', 'verbal'];

@@ -3,8 +3,8 @@
  * the pictures so they can never disagree with them. Ukrainian phrases agree in gender and number.
  */
 import { POSITIONS, SEGMENTS, SHAPES, type Matrix, type Panel } from './model.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
-type Lang = 'uk' | 'en';
 type Gender = 'm' | 'f' | 'n';
 
 const UK_SHAPES: Record<(typeof SHAPES)[number], { one: string; many: string; gender: Gender }> = {

@@ -1,8 +1,9 @@
 /** The island side of `t`: a page passes the few texts an island needs, already in its language. */
 import { fill, lookup } from '../../i18n/plural.ts';
+import type { Lang } from '../../i18n/paths.ts';
 export type Texts = Record<string, string>;
 
-export function makeT(texts: Texts, lang: 'uk' | 'en') {
+export function makeT(texts: Texts, lang: Lang) {
   return (key: string, vars: Record<string, string | number> = {}): string => {
     const text = lookup(texts, key, lang, vars);
     return text === undefined ? key : fill(text, vars);

@@ -1,6 +1,6 @@
 /**
  * One query interface over embedded PGlite (local default) or PostgreSQL through the Neon serverless driver
- * (production, or any server named by DATABASE_URL). Callers write parameterised SQL with `sql` or `query`;
+ * (production, or any server named by DATABASE_URL). Callers write parameterised SQL (`query(text, params)`: values never enter the text);
  * they never know which engine answers.
  */
 import { mkdirSync } from 'node:fs';
@@ -16,16 +16,6 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: every write in it lands, or none does. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-/** A statement built by the `sql` tag: values never enter the text, they travel as parameters. */
-export interface Statement {
-  text: string;
-  params: unknown[];
-}
-export function sql(strings: TemplateStringsArray, ...values: unknown[]): Statement {
-  const text = strings.reduce((acc, part, i) => acc + `$${i}` + part);
-  return { text, params: values };
 }
 
 /** Named through a variable so bundlers leave it out of deployed functions: production never embeds PGlite. */

@@ -8,6 +8,7 @@ import { createUser, normalizeEmail } from './users.ts';
 import { readCookie, setCookie } from './cookies.ts';
 import { siteUrl } from './env.ts';
 import { toPlainText } from '../../domain/text.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
@@ -26,7 +27,7 @@ const client = () => new OAuth2Client(process.env.GOOGLE_CLIENT_ID!, process.env
 
 const cookie = (req: Request, name: string, value: string, maxAge: number) => setCookie(req, name, value, { maxAge });
 
-export function startGoogleSignIn(req: Request, lang: 'uk' | 'en'): { url: string; cookies: string[] } {
+export function startGoogleSignIn(req: Request, lang: Lang): { url: string; cookies: string[] } {
   const state = generateState();
   const verifier = generateCodeVerifier();
   const url = client().createAuthorizationURLWithPKCE(endpoints().authorize, state, CodeChallengeMethod.S256, verifier, ['openid', 'profile', 'email']);
@@ -40,7 +41,7 @@ export function startGoogleSignIn(req: Request, lang: 'uk' | 'en'): { url: strin
 
 export const clearedOAuthCookies = (req: Request) => [STATE_COOKIE, VERIFIER_COOKIE, LANG_COOKIE].map((name) => cookie(req, name, '', 0));
 
-export const oauthLang = (req: Request): 'uk' | 'en' => (readCookie(req, LANG_COOKIE) === 'en' ? 'en' : 'uk');
+export const oauthLang = (req: Request): Lang => (readCookie(req, LANG_COOKIE) === 'en' ? 'en' : 'uk');
 
 interface GoogleClaims {
   iss: string;

@@ -11,9 +11,9 @@ import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import type { Scored } from './scoring.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { db } from './db.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
 export type Kind = 'iq' | 'professional';
-type Lang = 'uk' | 'en';
 const TABLE: Record<Kind, string> = { iq: 'test_results', professional: 'professional_test_results' };
 
 const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));

@@ -49,7 +49,7 @@ export type Scored =
 type Kind = 'iq' | 'professional';
 
 /** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
-export async function scoreIq(input: Omit<IqScoreInput, 'submissionId'>, language: 'uk' | 'en', access: Access, reliability?: number): Promise<Scored> {
+export async function scoreIq(input: Omit<IqScoreInput, 'submissionId'>, language: Lang, access: Access, reliability?: number): Promise<Scored> {
   const error = checkIqSheet(iqBank(input.formId), input.answers);
   if (error) return { ok: false, error };
   const sheet: IqSheet = { formId: input.formId, answers: input.answers, timeSpent: input.timeSpent, reliability: reliability ?? (await reliabilityInUse(input.formId)) };
@@ -58,7 +58,7 @@ export async function scoreIq(input: Omit<IqScoreInput, 'submissionId'>, languag
   return { ok: true, kind: 'iq', result: iqView(result, access, language), token, sheet };
 }
 
-export function scoreCareer(input: CareerScoreInput, language: 'uk' | 'en', access: Access): Scored {
+export function scoreCareer(input: CareerScoreInput, language: Lang, access: Access): Scored {
   const error = checkCareerSheet(input.answers);
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
@@ -67,7 +67,7 @@ export function scoreCareer(input: CareerScoreInput, language: 'uk' | 'en', acce
 }
 
 /** Re-scores the sheet a token carries (it was validated when signed) in the asked language, with its recorded form and reliability. */
-export async function rescoreToken(payload: ResultTokenPayload, language: 'uk' | 'en', access: Access): Promise<Scored> {
+export async function rescoreToken(payload: ResultTokenPayload, language: Lang, access: Access): Promise<Scored> {
   const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent]) => ({ questionId, selectedAnswer, timeSpent }));
   return payload.kind === 'iq'
     ? scoreIq({ formId: payload.formId ?? 0, answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent }, language, access, payload.reliability ?? STATED_RELIABILITY)
@@ -119,7 +119,7 @@ export const submissionKeyOf = (token: string): string => `tok:${token.slice(tok
 export type Claim = { ok: true; kind: Kind; id: string } | { ok: false; error: string };
 
 /** Saves the sheet a token carries into the user's account (idempotent per token). */
-export async function claimToken(token: string, userId: string, language: 'uk' | 'en'): Promise<Claim> {
+export async function claimToken(token: string, userId: string, language: Lang): Promise<Claim> {
   const check = verifyResultToken(token);
   if (!check.ok) return { ok: false, error: check.error };
   const rescored = await rescoreToken(check.payload, language, 'teaser');

@@ -10,6 +10,7 @@ import { enqueueNotification } from '../outbox.ts';
 import { extendPremium, markRenewalFailed, replaceOlderSchedules, shortenPremium } from '../subscription.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
 import { callbackSignature, checkStatus, merchantConfig, regularStatus, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
+import type { Lang } from '../../../i18n/paths.ts';
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
 export type Provider = 'wayforpay' | 'test';
@@ -39,7 +40,7 @@ export interface CheckoutInput {
   phone: string;
   testType?: 'iq' | 'professional';
   testResultId?: string;
-  lang: 'uk' | 'en';
+  lang: Lang;
 }
 
 export async function createCheckout(input: CheckoutInput) {
