@@ -11,6 +11,35 @@ export async function enqueueNotification(q: Queryable, kind: NotificationKind, 
   await q.query('INSERT INTO outbox (kind, payload) VALUES ($1, $2)', [kind, JSON.stringify(payload)]);
 }
 
+/**
+ * The mailing-list payloads (Mailchimp subscriber: email, names, tags, merge fields — spec part 2), all here. They
+ * are written only for users who asked for the list at sign-up (user_profiles.mailing_consent_at).
+ */
+const today = () => new Date().toISOString().slice(0, 10);
+export const mailingPayloads = {
+  registration: (userId: string, email: string, fullName: string) => ({
+    email,
+    firstName: fullName.split(' ')[0] ?? '',
+    lastName: fullName.split(' ').slice(1).join(' '),
+    tags: ['new_user', 'registration'],
+    mergeFields: { USER_ID: userId, SIGNUP_DATE: today() },
+  }),
+  /** Tags and merge fields of a saved test (the email and USER_ID are joined in by the saving statement). */
+  testResult: (result: { kind: 'iq'; iqEstimate: number } | { kind: 'professional'; personalityType: string }) =>
+    result.kind === 'iq'
+      ? { tags: result.iqEstimate >= 130 ? ['high_iq'] : result.iqEstimate >= 110 ? ['above_average_iq'] : [], mergeFields: { LAST_TEST: 'iq', IQ_SCORE: result.iqEstimate, TEST_DATE: today() } }
+      : { tags: [] as string[], mergeFields: { LAST_TEST: 'professional', PERSONALITY: result.personalityType, TEST_DATE: today() } },
+  /** The confirmation mail's facts (a Mailchimp automation writes it): it renews monthly at the price until cancelled. */
+  purchase: (userId: string, email: string, charge: { reference: string; amount: number; currency: string; nextChargeDate: string | null }) => ({
+    email,
+    tags: ['premium', 'subscriber'],
+    mergeFields: {
+      USER_ID: userId, SUBSCRIPTION_DATE: today(), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: charge.reference,
+      RENEWAL: `monthly, ${charge.amount} ${charge.currency}, until cancelled`, NEXT_CHARGE: charge.nextChargeDate ?? '',
+    },
+  }),
+};
+
 const MAX_ATTEMPTS = 8;
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts);
 

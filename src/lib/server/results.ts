@@ -11,6 +11,7 @@ import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import type { Scored } from './scoring.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { db } from './db.ts';
+import { mailingPayloads } from './outbox.ts';
 import type { Lang } from '../../i18n/paths.ts';
 
 export type Kind = 'iq' | 'professional';
@@ -29,16 +30,14 @@ export async function saveResult(scored: Scored & { ok: true }, userId: string, 
   const stored = JSON.stringify(sheet.answers);
   let insert: string;
   let params: unknown[];
-  let mailing: { tags: string[]; fields: Record<string, string | number> };
-  if (kind === 'iq') {
-    const r = scoreIqSheet(sheet);
-    mailing = { tags: r.iqEstimate >= 130 ? ['high_iq'] : r.iqEstimate >= 110 ? ['above_average_iq'] : [], fields: { LAST_TEST: 'iq', IQ_SCORE: r.iqEstimate } };
+  const mailing = mailingPayloads.testResult(scored.kind === 'iq' ? { kind: 'iq', iqEstimate: scored.raw.iqEstimate } : { kind: 'professional', personalityType: scored.raw.personalityType });
+  if (scored.kind === 'iq') {
+    const r = scored.raw;
     insert = `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code, form_id, reliability)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
     params = [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode(), r.formId, r.reliability];
   } else {
-    const r = scoreCareerAnswers(sheet.answers as CareerAnswer[], timeSpent, lang);
-    mailing = { tags: [], fields: { LAST_TEST: 'professional', PERSONALITY: r.personalityType } };
+    const r = scored.raw;
     insert = `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
         personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
@@ -52,7 +51,7 @@ export async function saveResult(scored: Scored & { ok: true }, userId: string, 
        SELECT 'mailchimp', jsonb_build_object('email', p.email, 'tags', $${n + 1}::jsonb, 'mergeFields', $${n + 2}::jsonb || jsonb_build_object('USER_ID', ins.user_id::text))
        FROM ins JOIN user_profiles p ON p.id = ins.user_id WHERE p.mailing_consent_at IS NOT NULL)
      SELECT id FROM ins`,
-    [...params, JSON.stringify(mailing.tags), JSON.stringify({ ...mailing.fields, TEST_DATE: new Date().toISOString().slice(0, 10) })],
+    [...params, JSON.stringify(mailing.tags), JSON.stringify(mailing.mergeFields)],
   );
   if (row) return row.id;
   const [existing] = await database.query<{ id: string }>(`SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
-import { scoreIqSheet, type IqSheet } from '../../domain/iq/scoring.ts';
+import { scoreIqSheet, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { reliabilityInUse } from './reliability.ts';
-import { scoreCareerAnswers } from '../../domain/career/scoring.ts';
+import { scoreCareerAnswers, type CareerResult } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { signResultToken, verifyResultToken, type ResultTokenPayload } from './tokens.ts';
@@ -42,9 +42,10 @@ export type IqScoreInput = z.infer<typeof IqScoreRequest>;
 export type CareerScoreInput = z.infer<typeof CareerScoreRequest>;
 
 export type CareerSheet = { answers: CareerScoreInput['answers']; timeSpent: number };
+/** A scored sheet: `raw` is the scoring's own result (what is saved), `result` its view at the caller's access. */
 export type Scored =
-  | { ok: true; kind: 'iq'; result: Record<string, unknown>; token: string; sheet: IqSheet }
-  | { ok: true; kind: 'professional'; result: Record<string, unknown>; token: string; sheet: CareerSheet }
+  | { ok: true; kind: 'iq'; raw: IqResult; result: Record<string, unknown>; token: string; sheet: IqSheet }
+  | { ok: true; kind: 'professional'; raw: CareerResult; result: Record<string, unknown>; token: string; sheet: CareerSheet }
   | { ok: false; error: SheetError };
 type Kind = 'iq' | 'professional';
 
@@ -55,7 +56,7 @@ export async function scoreIq(input: Omit<IqScoreInput, 'submissionId'>, languag
   const sheet: IqSheet = { formId: input.formId, answers: input.answers, timeSpent: input.timeSpent, reliability: reliability ?? (await reliabilityInUse(input.formId)) };
   const result = scoreIqSheet(sheet);
   const token = signResultToken({ kind: 'iq', lang: language, formId: sheet.formId, reliability: sheet.reliability, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, kind: 'iq', result: iqView(result, access, language), token, sheet };
+  return { ok: true, kind: 'iq', raw: result, result: iqView(result, access, language), token, sheet };
 }
 
 export function scoreCareer(input: CareerScoreInput, language: Lang, access: Access): Scored {
@@ -63,7 +64,7 @@ export function scoreCareer(input: CareerScoreInput, language: Lang, access: Acc
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
   const token = signResultToken({ kind: 'professional', lang: language, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, kind: 'professional', result: careerView(result, access, language), token, sheet: { answers: input.answers, timeSpent: input.timeSpent } };
+  return { ok: true, kind: 'professional', raw: result, result: careerView(result, access, language), token, sheet: { answers: input.answers, timeSpent: input.timeSpent } };
 }
 
 /** Re-scores the sheet a token carries (it was validated when signed) in the asked language, with its recorded form and reliability. */
@@ -118,11 +119,11 @@ export const submissionKeyOf = (token: string): string => `tok:${token.slice(tok
 
 export type Claim = { ok: true; kind: Kind; id: string } | { ok: false; error: string };
 
-/** Saves the sheet a token carries into the user's account (idempotent per token). */
-export async function claimToken(token: string, userId: string, language: Lang): Promise<Claim> {
+/** Saves the sheet a token carries into the user's account (idempotent per token), in the language it was taken in. */
+export async function claimToken(token: string, userId: string): Promise<Claim> {
   const check = verifyResultToken(token);
   if (!check.ok) return { ok: false, error: check.error };
-  const rescored = await rescoreToken(check.payload, language, 'teaser');
+  const rescored = await rescoreToken(check.payload, check.payload.lang, 'teaser');
   if (!rescored.ok) return { ok: false, error: 'token.error.invalid' };
   const id = await saveResult(rescored, userId, check.payload.lang, submissionKeyOf(token));
   return { ok: true, kind: rescored.kind, id };

@@ -1,7 +1,7 @@
 /** Users and their profiles: creation (with its notifications, in one transaction), look-up, passwords. */
 import { hash, verify } from '@node-rs/argon2';
 import { db, type Queryable } from './db.ts';
-import { enqueueNotification } from './outbox.ts';
+import { enqueueNotification, mailingPayloads } from './outbox.ts';
 import { cleanEmail, emailKey } from '../../domain/email.ts';
 
 /** OWASP's argon2id baseline (m=19 MiB, t=2, p=1). */
@@ -54,13 +54,7 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
     const fullName = input.fullName?.trim() || emailLocalPart(input.email);
     await q.query(`INSERT INTO user_profiles (id, email, full_name, mailing_consent_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)`, [user.id, input.email.trim(), fullName, input.mailingConsent === true]);
     await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: user.id, email: input.email.trim(), fullName, via: input.via } });
-    if (input.mailingConsent === true) await enqueueNotification(q, 'mailchimp', {
-      email: input.email.trim(),
-      firstName: fullName.split(' ')[0] ?? '',
-      lastName: fullName.split(' ').slice(1).join(' '),
-      tags: ['new_user', 'registration'],
-      mergeFields: { USER_ID: user.id, SIGNUP_DATE: new Date().toISOString().slice(0, 10) },
-    });
+    if (input.mailingConsent === true) await enqueueNotification(q, 'mailchimp', mailingPayloads.registration(user.id, input.email.trim(), fullName));
     return { id: user.id, fullName };
   };
   return tx ? run(tx) : (await db()).transaction(run);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { SITE } from '../../../config/site.ts';
 import { db, type Queryable } from '../db.ts';
 import { siteUrl } from '../env.ts';
-import { enqueueNotification } from '../outbox.ts';
+import { enqueueNotification, mailingPayloads } from '../outbox.ts';
 import { extendPremium, markRenewalFailed, replaceOlderSchedules, shortenPremium } from '../subscription.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
 import { callbackSignature, checkStatus, merchantConfig, regularStatus, removeRegularPayment, signWidgetRequest, verifyServiceCallback, type ServiceCallback } from './wayforpay.ts';
@@ -199,16 +199,10 @@ async function approve(tx: Queryable, order: OrderRow, chargeReference: string, 
     data: { userId: order.user_id, email: profile.email, fullName: profile.full_name, subscriptionAmount: Number(order.amount), subscriptionCurrency: order.currency, paymentId: chargeReference, renewal: !firstCharge },
   });
   // The mailing list hears of it only when the user asked for the list at sign-up (double opt-in, mailchimp.ts).
-  if (profile.mailing_consent_at) await enqueueNotification(tx, 'mailchimp', {
-    email: profile.email,
-    tags: ['premium', 'subscriber'],
-    // The confirmation mail's facts (a Mailchimp automation writes it from these): it renews monthly at the price,
-    // and when the next charge falls, until the user turns renewal off.
-    mergeFields: {
-      USER_ID: order.user_id, SUBSCRIPTION_DATE: new Date().toISOString().slice(0, 10), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: chargeReference,
-      RENEWAL: `monthly, ${Number(order.amount)} ${order.currency}, until cancelled`, NEXT_CHARGE: nextChargeDate ?? '',
-    },
-  });
+  if (profile.mailing_consent_at) {
+    const charge = { reference: chargeReference, amount: Number(order.amount), currency: order.currency, nextChargeDate };
+    await enqueueNotification(tx, 'mailchimp', mailingPayloads.purchase(order.user_id, profile.email, charge));
+  }
 }
 
 /**
