@@ -1,20 +1,22 @@
 /** Site-wide facts in one place: name, version, contact, routes. Editors change them here, not in pages. */
+import { env, siteUrl } from '../lib/server/env.ts';
+
 export const SITE = {
   name: 'Rozum',
   version: '1.0',
   lastUpdated: '2026-11-22',
   themeColor: '#3B82F6',
   /** Unset only on a local run (production refuses to build without it): pages then show a local placeholder. */
-  contactEmail: process.env.CONTACT_EMAIL || undefined,
-  siteUrl: (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`).replace(/\/+$/, ''),
+  contactEmail: env().CONTACT_EMAIL,
+  siteUrl: siteUrl(),
   /**
    * The operator named in the legal pages, from OPERATOR_NAME / _ADDRESS / _CODE. Production refuses to build
    * without them (src/lib/server/production.ts); locally an unset one reads as a placeholder in the page's language.
    */
   operator: {
-    name: process.env.OPERATOR_NAME || undefined,
-    address: process.env.OPERATOR_ADDRESS || undefined,
-    code: process.env.OPERATOR_CODE || undefined,
+    name: env().OPERATOR_NAME,
+    address: env().OPERATOR_ADDRESS,
+    code: env().OPERATOR_CODE,
   },
   premium: { price: '1 USD', days: 30 },
 } as const;

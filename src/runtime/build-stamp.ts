@@ -7,9 +7,10 @@ import './dotenv.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { env, siteUrl, type Env } from '../lib/server/env.ts';
 
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-const BAKED_ENV = ['CONTACT_EMAIL', 'PUBLIC_GA_ID', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE'];
+const BAKED_ENV: (keyof Env)[] = ['CONTACT_EMAIL', 'PUBLIC_GA_ID', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE'];
 
 function walk(path: string, out: string[]): void {
   if (!existsSync(path)) return;
@@ -21,9 +22,9 @@ function walk(path: string, out: string[]): void {
 export function currentStamp(root: string): string {
   const lines: string[] = [];
   for (const input of INPUTS) walk(join(root, input), lines);
-  for (const name of BAKED_ENV) lines.push(`${name}=${process.env[name] ?? ''}`);
+  for (const name of BAKED_ENV) lines.push(`${name}=${env()[name] ?? ''}`);
   // The site address pages are built for (PORT matters only while SITE_URL is unset).
-  lines.push(`site=${process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`}`);
+  lines.push(`site=${siteUrl()}`);
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }
 

@@ -1,3 +1,4 @@
+import { env } from '../lib/server/env.ts';
 /**
  * Which address a request came from (issue 13): the socket's, unless the operator says how many proxies stand in
  * front (TRUST_PROXY=<hops>); then the address that many hops back along X-Forwarded-For. Trusting the header
@@ -12,7 +13,7 @@ export function clientAddress(forwardedFor: string | undefined, socketAddress: s
 }
 
 /** TRUST_PROXY as a number of hops (0 when unset or not a whole number). */
-export const trustedProxyHops = (value = process.env.TRUST_PROXY): number => {
+export const trustedProxyHops = (value = env().TRUST_PROXY): number => {
   const hops = Number(value);
   return Number.isInteger(hops) && hops > 0 && hops < 10 ? hops : 0;
 };

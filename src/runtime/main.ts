@@ -11,7 +11,7 @@ import { isBuildFresh, writeStamp } from './build-stamp.ts';
 import { startServer } from './server.ts';
 import { scheduled } from './functions.ts';
 import { closeDb, db } from '../lib/server/db.ts';
-import { adoptListeningUrl, port, siteUrl } from '../lib/server/env.ts';
+import { adoptListeningUrl, env, port, siteUrl } from '../lib/server/env.ts';
 import { paymentProvider } from '../lib/server/payments/payments.ts';
 import { isProduction } from '../lib/server/production.ts';
 
@@ -38,7 +38,7 @@ if (!apiOnly && !args.has('--no-build') && !isBuildFresh(root)) {
 
 const server = await startServer({
   port: port(),
-  host: process.env.HOST ?? '127.0.0.1',
+  host: env().HOST ?? '127.0.0.1',
   distDir: join(root, 'dist'),
   functionsDir: join(root, 'netlify/functions'),
   siteUrl: siteUrl(),
@@ -58,7 +58,7 @@ db()
       await upsertPromo({ code: DEMO_PROMO, days: 30, max: 1000 });
       console.log(`[start] demo promo code: ${DEMO_PROMO} (30 days of premium)`);
     }
-    for (const spec of JSON.parse(process.env.ROZUM_SEED_PROMOS ?? '[]')) await upsertPromo(spec);
+    for (const spec of JSON.parse(env().ROZUM_SEED_PROMOS ?? '[]')) await upsertPromo(spec);
   })
   .catch((err) => console.error(`[start] database failed to open: ${(err as Error).message}`));
 

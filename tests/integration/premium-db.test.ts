@@ -15,6 +15,7 @@ let m: {
   wfp: typeof import('../../src/lib/server/payments/wayforpay.ts');
   sub: typeof import('../../src/lib/server/subscription.ts');
   reconcile: typeof import('../../src/lib/server/payments/reconcile.ts');
+  env: typeof import('../../src/lib/server/env.ts');
 };
 
 beforeAll(async () => {
@@ -24,6 +25,7 @@ beforeAll(async () => {
   (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {
     db: await import('../../src/lib/server/db.ts'),
+    env: await import('../../src/lib/server/env.ts'),
     users: await import('../../src/lib/server/users.ts'),
     payments: await import('../../src/lib/server/payments/payments.ts'),
     wfp: await import('../../src/lib/server/payments/wayforpay.ts'),
@@ -184,6 +186,7 @@ describe('the outbox', () => {
     await q.query("UPDATE outbox SET status = 'delivered' WHERE status = 'pending'");
     const token = process.env.TELEGRAM_BOT_TOKEN;
     process.env.TELEGRAM_BOT_TOKEN = 'wrong:token';
+    m.env.resetEnvForTests();
     await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: 'u1', email: 'retry@example.com' } });
     expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 0, failed: 1 });
     const [row] = await q.query<{ status: string; attempts: number; last_error: string; later: boolean }>(
@@ -194,8 +197,10 @@ describe('the outbox', () => {
     expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 0, failed: 0 });
 
     delete process.env.TELEGRAM_BOT_TOKEN;
+    m.env.resetEnvForTests();
     await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: 'u2', email: 'nokeys@example.com' } });
     expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 1, failed: 0 });
     process.env.TELEGRAM_BOT_TOKEN = token;
+    m.env.resetEnvForTests();
   });
 });

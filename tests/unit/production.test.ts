@@ -2,6 +2,7 @@
  * The production guard: which variables a production build and server need, one message naming every missing one,
  * nothing required locally; payments that fail closed in production; local placeholders in the page's language.
  */
+import { resetEnvForTests } from '../../src/lib/server/env.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -22,7 +23,11 @@ const GUARDED = [...SITE_FACT_VARIABLES, ...WAYFORPAY_VARIABLES, 'APP_SECRET', '
 const SITE_FACTS = { SITE_URL: 'https://rozum.example', OPERATOR_NAME: 'ФОП Коваль О. П.', OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1', OPERATOR_CODE: '1234567890', CONTACT_EMAIL: 'help@rozum.example' };
 const LIVE_MERCHANT = { WAYFORPAY_MERCHANT_ACCOUNT: 'rozum_live', WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example', WAYFORPAY_SECRET_KEY: 'a-live-secret', WAYFORPAY_MERCHANT_PASSWORD: 'a-live-password' };
 
-const stub = (vars: Record<string, string | undefined>) => Object.entries(vars).forEach(([name, value]) => vi.stubEnv(name, value));
+/** The environment is read once (env.ts): each change is followed by a fresh read. */
+const stub = (vars: Record<string, string | undefined>) => {
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  resetEnvForTests();
+};
 /** What the refusal says, or null when the call went through. */
 const refusal = (call: () => unknown): string | null => {
   try {
@@ -38,9 +43,11 @@ const refusal = (call: () => unknown): string | null => {
 beforeEach(() => {
   for (const name of GUARDED) vi.stubEnv(name, undefined);
   vi.stubEnv('NODE_ENV', 'development');
+  resetEnvForTests();
 });
 afterEach(() => {
   vi.unstubAllEnvs();
+  resetEnvForTests();
   delete (globalThis as { Netlify?: unknown }).Netlify;
 });
 

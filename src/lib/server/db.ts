@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrl, dataDir } from './env.ts';
+import { databaseUrl, dataDir, env } from './env.ts';
 
 export type Row = Record<string, unknown>;
 export interface Queryable {
@@ -52,7 +52,7 @@ export async function openPostgres(url: string): Promise<Database> {
     neonConfig.pipelineConnect = false;
     neonConfig.forceDisablePgSSL = true;
   }
-  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 20), idleTimeoutMillis: 10_000 });
+  const pool = new Pool({ connectionString: url, max: env().DATABASE_POOL_MAX, idleTimeoutMillis: 10_000 });
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
   return {
     kind: 'postgres',

@@ -6,7 +6,7 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import { db } from './db.ts';
 import { createUser, normalizeEmail } from './users.ts';
 import { readCookie, setCookie } from './cookies.ts';
-import { siteUrl } from './env.ts';
+import { env, siteUrl } from './env.ts';
 import { toPlainText } from '../../domain/text.ts';
 import type { Lang } from '../../i18n/paths.ts';
 
@@ -15,15 +15,15 @@ const VERIFIER_COOKIE = 'google_code_verifier';
 const LANG_COOKIE = 'oauth_lang';
 const OAUTH_COOKIE_SECONDS = 600;
 
-export const isGoogleConfigured = (): boolean => Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
+export const isGoogleConfigured = (): boolean => Boolean(env().GOOGLE_CLIENT_ID && env().GOOGLE_CLIENT_SECRET);
 const endpoints = () => ({
-  authorize: process.env.GOOGLE_AUTH_ENDPOINT ?? 'https://accounts.google.com/o/oauth2/v2/auth',
-  token: process.env.GOOGLE_TOKEN_ENDPOINT ?? 'https://oauth2.googleapis.com/token',
+  authorize: env().GOOGLE_AUTH_ENDPOINT ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+  token: env().GOOGLE_TOKEN_ENDPOINT ?? 'https://oauth2.googleapis.com/token',
 });
 
 /** The address Google sends the user back to: always the configured site (a spoofed Host must not move it). */
 const redirectUri = () => new URL('/api/auth/google/callback', siteUrl()).toString();
-const client = () => new OAuth2Client(process.env.GOOGLE_CLIENT_ID!, process.env.GOOGLE_CLIENT_SECRET!, redirectUri());
+const client = () => new OAuth2Client(env().GOOGLE_CLIENT_ID!, env().GOOGLE_CLIENT_SECRET!, redirectUri());
 
 const cookie = (req: Request, name: string, value: string, maxAge: number) => setCookie(req, name, value, { maxAge });
 
@@ -77,7 +77,7 @@ export async function finishGoogleSignIn(req: Request, signedInUserId?: string):
     return { ok: false, error: 'auth.error.google.failed' };
   }
   const validIssuer = claims.iss === 'https://accounts.google.com' || claims.iss === 'accounts.google.com';
-  if (!validIssuer || claims.aud !== process.env.GOOGLE_CLIENT_ID || claims.exp * 1000 < Date.now() || !claims.sub) return { ok: false, error: 'auth.error.google.failed' };
+  if (!validIssuer || claims.aud !== env().GOOGLE_CLIENT_ID || claims.exp * 1000 < Date.now() || !claims.sub) return { ok: false, error: 'auth.error.google.failed' };
   return linkGoogleAccount(claims, signedInUserId);
 }
 

@@ -3,7 +3,7 @@
  * facts pages print (site address, operator, contact), and payments fail closed: never the self-approving test
  * provider, never the WayForPay key published in this repository. Locally nothing is required.
  */
-import { isHosted } from './env.ts';
+import { env, isHosted, type Env } from './env.ts';
 import { jsonError, requestLang } from './http.ts';
 
 /** Netlify's functions do not see CONTEXT at run time; they learn their deploy context from the Netlify global. */
@@ -12,7 +12,7 @@ const netlifyDeployContext = (): string | undefined =>
 
 /** Netlify's production builds (CONTEXT=production) and functions, or any run with NODE_ENV=production. */
 export const isProduction = (): boolean =>
-  process.env.CONTEXT === 'production' || process.env.NODE_ENV === 'production' || netlifyDeployContext() === 'production';
+  env().CONTEXT === 'production' || env().NODE_ENV === 'production' || netlifyDeployContext() === 'production';
 
 /** Baked into pages at build time and used by the server: a production site may not fall back to placeholders. */
 export const SITE_FACT_VARIABLES = ['SITE_URL', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE', 'CONTACT_EMAIL'] as const;
@@ -20,13 +20,13 @@ export const WAYFORPAY_VARIABLES = ['WAYFORPAY_MERCHANT_ACCOUNT', 'WAYFORPAY_MER
 
 export type GuardedRun = 'build' | 'server';
 
-const unset = (name: string): boolean => !process.env[name]?.trim();
+const unset = (name: keyof Env): boolean => !env()[name];
 
 /** The variables a production build or server lacks, in a fixed order; always none locally. */
 export function missingProductionConfig(kind: GuardedRun): string[] {
   if (!isProduction()) return [];
   // A hosted server must not invent its HMAC key: each function instance would sign with a different one.
-  const required = kind === 'server' && isHosted() ? [...SITE_FACT_VARIABLES, 'APP_SECRET'] : [...SITE_FACT_VARIABLES];
+  const required: (keyof Env)[] = kind === 'server' && isHosted() ? [...SITE_FACT_VARIABLES, 'APP_SECRET'] : [...SITE_FACT_VARIABLES];
   return required.filter(unset);
 }
 
@@ -49,7 +49,7 @@ export class ProductionConfigError extends Error {
 
 /** Checkout in production never uses the test provider, whose page approves any payment. */
 export function refuseTestProvider(): void {
-  if (isProduction() && process.env.PAYMENT_PROVIDER === 'test') {
+  if (isProduction() && env().PAYMENT_PROVIDER === 'test') {
     throw new ProductionConfigError('Payments refused in production: PAYMENT_PROVIDER=test would approve payments without WayForPay.');
   }
 }
@@ -62,7 +62,7 @@ export function requireLiveMerchant(publishedTestSecret: string): void {
   if (!isProduction()) return;
   const missing = WAYFORPAY_VARIABLES.filter(unset);
   if (missing.length) throw new ProductionConfigError(`Payments refused in production: ${missing.join(', ')} not set.`);
-  if (process.env.WAYFORPAY_SECRET_KEY === publishedTestSecret) {
+  if (env().WAYFORPAY_SECRET_KEY === publishedTestSecret) {
     throw new ProductionConfigError('Payments refused in production: WAYFORPAY_SECRET_KEY is the test key published in the repository.');
   }
 }

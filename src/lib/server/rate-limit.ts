@@ -4,6 +4,7 @@
  */
 import { db } from './db.ts';
 import { isProduction } from './production.ts';
+import { env } from './env.ts';
 
 export interface Limit {
   key: string;
@@ -47,7 +48,7 @@ export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]
  * Production ignores it: there the limits are the ones written below.
  */
 function multiplier(): number {
-  const value = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1);
+  const value = env().RATE_LIMIT_MULTIPLIER;
   return isProduction() || !Number.isFinite(value) || value < 1 ? 1 : value;
 }
 

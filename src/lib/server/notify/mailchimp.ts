@@ -7,6 +7,7 @@
  * users who asked for the mailing list (user_profiles.mailing_consent_at).
  */
 import { createHash } from 'node:crypto';
+import { env } from '../env.ts';
 
 export type Delivery = { status: 'delivered' } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string };
 
@@ -21,11 +22,11 @@ export interface Subscriber {
 export const subscriberHash = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
 
 export async function addToMailingList(subscriber: Subscriber): Promise<Delivery> {
-  const key = process.env.MAILCHIMP_API_KEY;
-  const list = process.env.MAILCHIMP_LIST_ID;
+  const key = env().MAILCHIMP_API_KEY;
+  const list = env().MAILCHIMP_LIST_ID;
   if (!key || !list) return { status: 'skipped', reason: 'MAILCHIMP_API_KEY or MAILCHIMP_LIST_ID not set' };
   const dc = key.split('-')[1] ?? 'us1';
-  const base = (process.env.MAILCHIMP_API_BASE ?? `https://${dc}.api.mailchimp.com`).replace(/\/+$/, '');
+  const base = (env().MAILCHIMP_API_BASE ?? `https://${dc}.api.mailchimp.com`).replace(/\/+$/, '');
   const member = `${base}/3.0/lists/${encodeURIComponent(list)}/members/${subscriberHash(subscriber.email)}`;
   const headers = { Authorization: `Basic ${Buffer.from(`rozum:${key}`).toString('base64')}`, 'Content-Type': 'application/json' };
   const mergeFields = { ...(subscriber.firstName ? { FNAME: subscriber.firstName } : {}), ...(subscriber.lastName ? { LNAME: subscriber.lastName } : {}), ...subscriber.mergeFields };

@@ -1,5 +1,6 @@
 /** Telegram Bot API sendMessage to the team's chat: POST /bot<token>/sendMessage with chat_id and text. */
 import type { Delivery } from './mailchimp.ts';
+import { env } from '../env.ts';
 
 export interface ChatNotification {
   type: 'registration' | 'subscription_purchased';
@@ -13,10 +14,10 @@ export function chatText(n: ChatNotification): string {
 }
 
 export async function sendChatNotification(n: ChatNotification): Promise<Delivery> {
-  const token = process.env.TELEGRAM_BOT_TOKEN;
-  const chat = process.env.TELEGRAM_CHAT_ID;
+  const token = env().TELEGRAM_BOT_TOKEN;
+  const chat = env().TELEGRAM_CHAT_ID;
   if (!token || !chat) return { status: 'skipped', reason: 'TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID not set' };
-  const base = (process.env.TELEGRAM_API_BASE ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  const base = (env().TELEGRAM_API_BASE ?? 'https://api.telegram.org').replace(/\/+$/, '');
   const res = await fetch(`${base}/bot${token}/sendMessage`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

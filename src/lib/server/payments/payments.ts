@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { SITE } from '../../../config/site.ts';
 import { db, type Queryable } from '../db.ts';
-import { siteUrl } from '../env.ts';
+import { env, siteUrl } from '../env.ts';
 import { enqueueNotification, mailingPayloads } from '../outbox.ts';
 import { extendPremium, markRenewalFailed, replaceOlderSchedules, shortenPremium } from '../subscription.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
@@ -23,9 +23,8 @@ export function paymentProvider(): Provider {
     merchantConfig();
     return 'wayforpay';
   }
-  const chosen = process.env.PAYMENT_PROVIDER;
-  if (chosen === 'wayforpay' || chosen === 'test') return chosen;
-  return process.env.WAYFORPAY_SECRET_KEY && process.env.WAYFORPAY_MERCHANT_ACCOUNT ? 'wayforpay' : 'test';
+  const { PAYMENT_PROVIDER, WAYFORPAY_SECRET_KEY, WAYFORPAY_MERCHANT_ACCOUNT } = env();
+  return PAYMENT_PROVIDER ?? (WAYFORPAY_SECRET_KEY && WAYFORPAY_MERCHANT_ACCOUNT ? 'wayforpay' : 'test');
 }
 
 export const newOrderReference = (now = Date.now()) => `GP${now}${randomBytes(3).toString('hex').toUpperCase()}`;

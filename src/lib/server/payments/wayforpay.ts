@@ -6,6 +6,7 @@
 import { hasUnstorableText } from '../http.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { requireLiveMerchant } from '../production.ts';
+import { env } from '../env.ts';
 
 export interface MerchantConfig {
   account: string;
@@ -19,12 +20,13 @@ export function merchantConfig(): MerchantConfig {
   const testSecret = 'rozum-local-test-secret';
   // In production neither a missing key nor this published one is ever used (src/lib/server/production.ts).
   requireLiveMerchant(testSecret);
+  const e = env();
   return {
-    account: process.env.WAYFORPAY_MERCHANT_ACCOUNT ?? 'test_merch_n1',
-    domain: process.env.WAYFORPAY_MERCHANT_DOMAIN ?? 'localhost',
-    secretKey: process.env.WAYFORPAY_SECRET_KEY ?? testSecret,
-    password: process.env.WAYFORPAY_MERCHANT_PASSWORD ?? 'rozum-local-test-password',
-    apiBase: (process.env.WAYFORPAY_API_BASE ?? 'https://api.wayforpay.com').replace(/\/+$/, ''),
+    account: e.WAYFORPAY_MERCHANT_ACCOUNT ?? 'test_merch_n1',
+    domain: e.WAYFORPAY_MERCHANT_DOMAIN ?? 'localhost',
+    secretKey: e.WAYFORPAY_SECRET_KEY ?? testSecret,
+    password: e.WAYFORPAY_MERCHANT_PASSWORD ?? 'rozum-local-test-password',
+    apiBase: (e.WAYFORPAY_API_BASE ?? 'https://api.wayforpay.com').replace(/\/+$/, ''),
   };
 }
 
