@@ -40,6 +40,30 @@ describe('migrations', () => {
   });
 });
 
+describe('who migrates', () => {
+  it('not a hosted function on its cold start (the deploy\'s build runs npm run db:migrate), but a local process', async () => {
+    const { db, closeDb } = await import('../../src/lib/server/db.ts');
+    const { resetEnvForTests } = await import('../../src/lib/server/env.ts');
+    const fresh = await createTestDatabase(inject('dbKind'));
+    const saved = { ...process.env };
+    const regclass = async () => (await (await db()).query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t"))[0].t;
+    try {
+      Object.assign(process.env, fresh.env, { AWS_LAMBDA_FUNCTION_NAME: 'rozum-health' });
+      resetEnvForTests();
+      expect(await regclass()).toBeNull();
+      await closeDb();
+      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+      resetEnvForTests();
+      expect(await regclass()).toBe('schema_migrations');
+    } finally {
+      await closeDb();
+      process.env = saved;
+      resetEnvForTests();
+      await fresh.drop();
+    }
+  });
+});
+
 describe('query interface', () => {
   it('passes values as parameters, never as SQL text', async () => {
     const evil = "x'); DROP TABLE schema_migrations; --";

@@ -5,11 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrl, dataDir, env } from './env.ts';
+import { databaseUrl, dataDir, env, isHosted } from './env.ts';
 
 export type Row = Record<string, unknown>;
 export interface Queryable {
   query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a whole SQL script (several statements, no parameters) as the server parses it: migrations. */
+  exec(script: string): Promise<void>;
 }
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -27,10 +29,14 @@ export async function openPglite(dir: string): Promise<Database> {
   const pg = await PGlite.create(dir);
   const run = async <T>(q: { query: PGliteQuery }, text: string, params?: unknown[]) =>
     (await q.query(text, params)).rows as T[];
+  const on = (q: { query: PGliteQuery; exec: (script: string) => Promise<unknown> }): Queryable => ({
+    query: (text, params) => run(q, text, params),
+    exec: async (script) => void (await q.exec(script)),
+  });
   return {
     kind: 'pglite',
-    query: (text, params) => run(pg, text, params),
-    transaction: (fn) => pg.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    ...on(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(on(tx))),
     close: () => pg.close(),
   };
 }
@@ -54,14 +60,16 @@ export async function openPostgres(url: string): Promise<Database> {
   }
   const pool = new Pool({ connectionString: url, max: env().DATABASE_POOL_MAX, idleTimeoutMillis: 10_000 });
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
+  // Without parameters a query goes as one simple-protocol message, which may hold several statements.
   return {
     kind: 'postgres',
     query: async (text, params) => (await pool.query(text, params)).rows,
+    exec: async (script) => void (await pool.query(script)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows, exec: async (script) => void (await client.query(script)) });
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -88,11 +96,16 @@ export function openDatabase(url = databaseUrl()): Promise<Database> {
 }
 
 let shared: Promise<Database> | undefined;
-/** The process-wide database, opened (and migrated) on first use. */
+/**
+ * The process-wide database, opened on first use. Locally (npm start, tests, scripts) it is migrated then too; a
+ * hosted function never migrates on its cold start — the deploy's build runs `npm run db:migrate` (netlify.toml).
+ */
 export function db(): Promise<Database> {
   shared ??= openDatabase().then(async (database) => {
-    const { migrate } = await import('./migrate.ts');
-    await migrate(database);
+    if (!isHosted()) {
+      const { migrate } = await import('./migrate.ts');
+      await migrate(database);
+    }
     return database;
   });
   return shared;

@@ -1,5 +1,6 @@
 /**
- * Applies db/migrations/NNNN_name.sql in order, each in its own transaction, recording it in schema_migrations.
+ * Applies db/migrations/NNNN_name.sql in order, each file as one script in its own transaction, recording it in
+ * schema_migrations.
  * An advisory lock keeps two processes (two function instances, a deploy and a server) from racing on PostgreSQL.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,21 +33,11 @@ export async function migrate(database: Database, migrations = readMigrations())
       if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [migration.name]);
       if (seen.length > 0) return false;
-      await execScript(tx, migration.sql);
+      await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
       return true;
     });
     if (done) applied.push(migration.name);
   }
   return applied;
-}
-
-/** Splits a plain SQL file into statements (no dollar-quoted bodies in our migrations) and runs each. */
-async function execScript(tx: { query(text: string): Promise<unknown> }, script: string): Promise<void> {
-  const statements = script
-    .replace(/--.*$/gm, '')
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const statement of statements) await tx.query(statement);
 }
