@@ -5,7 +5,8 @@
 import { iqBank } from './iq/bank.ts';
 import type { IqResult } from './iq/scoring.ts';
 import type { CareerResult } from './career/scoring.ts';
-import { PROFILE_SECTIONS, profileOf } from './career/profiles.ts';
+import { profileOf } from './career/profiles.ts';
+import { PROFILE_SECTIONS, type ProfileSection } from './career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export type Access = 'teaser' | 'full';
@@ -85,9 +86,18 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     strengthsDescription: result.strengthsDescription,
     developmentAreas: result.developmentAreas,
     profile: {
-      ...Object.fromEntries(PROFILE_SECTIONS.map((section) => [section, profile[section]])),
+      ...(Object.fromEntries(PROFILE_SECTIONS.map((section) => [section, profile[section]])) as Record<ProfileSection, string>),
       professions: profile.professions,
       careerRoadmap: profile.careerRoadmap,
     },
   };
 }
+
+/**
+ * What a page receives, derived from the views above rather than re-typed: the teaser's fields, and the full
+ * view's others as optional (present with premium). `K` is a field only the full view has.
+ */
+type AtEitherAccess<V, K extends PropertyKey> = Exclude<V, Record<K, unknown>> & Partial<Omit<Extract<V, Record<K, unknown>>, keyof Exclude<V, Record<K, unknown>>>>;
+export type IqResultView = AtEitherAccess<ReturnType<typeof iqView>, 'review'>;
+export type CareerResultView = AtEitherAccess<ReturnType<typeof careerView>, 'profile'>;
+export type ResultView = IqResultView | CareerResultView;

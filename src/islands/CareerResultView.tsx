@@ -1,15 +1,11 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
-import type { ResultsLinks, SaveStatus } from './ResultsApp.tsx';
-import type { CareerResultView as Data, ResultViewProps } from './results-data.ts';
+import type { CareerResultView as Data, ResultsLinks, ResultViewProps, SaveStatus } from './results-data.ts';
 import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
 import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
+import { PROFESSION_GROUPS, PROFILE_SECTIONS, ROADMAP_LISTS } from '../domain/career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';
 
-const SECTIONS = ['generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers', 'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder'];
-/** Weaknesses and recommendations are shown once, under "Areas to develop". */
-const ROADMAP = ['motivations', 'values', 'fears', 'strengths'];
-const GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'];
 
 type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
 
@@ -94,7 +90,7 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
             <h2 id="professions-title">{t('results.career.professions')}</h2>
             <ul className="chips">{result.recommendedProfessions!.map((p) => <li key={p}>{p}</li>)}</ul>
           </section>
-          {SECTIONS.map((section) => (
+          {PROFILE_SECTIONS.map((section) => (
             <section key={section} className="result-block" aria-labelledby={`s-${section}`}>
               <h2 id={`s-${section}`}>{t(`career.section.${section}`)}</h2>
               {paragraphs(result.profile![section])}
@@ -103,7 +99,7 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
           <section className="result-block" aria-labelledby="roadmap-title">
             <h2 id="roadmap-title">{t('career.section.careerRoadmap')}</h2>
             <div className="roadmap">
-              {ROADMAP.map((key) => (
+              {ROADMAP_LISTS.map((key) => (
                 <div key={key}>
                   <h3>{t(`career.roadmap.${key}`)}</h3>
                   <ul>{result.profile!.careerRoadmap[key].map((item) => <li key={item}>{item}</li>)}</ul>
@@ -112,7 +108,7 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
             </div>
             <h3>{t('career.roadmap.recommendedProfessions')}</h3>
             <dl className="profession-groups">
-              {GROUPS.map((group) => (
+              {PROFESSION_GROUPS.map((group) => (
                 <div key={group}><dt>{t(`career.group.${group}`)}</dt><dd>{result.profile!.careerRoadmap.recommendedProfessions[group].join(', ')}</dd></div>
               ))}
             </dl>

@@ -6,8 +6,7 @@ import { startUnlock } from '../lib/client/unlock.ts';
 import { ShareModal } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn } from '../lib/client/auth-state.ts';
-import type { ResultsLinks } from './ResultsApp.tsx';
-import type { SiteSamples } from './results-data.ts';
+import type { ResultsLinks, SiteSamples } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export function ResultActions({ t, links, onRestart, shareText }: { t: T; links: ResultsLinks; onRestart: () => void; shareText: string }) {

@@ -11,19 +11,10 @@ import { clearTemporaryResults, readPending, readTempResult, relocalize, saveSto
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
-import type { CareerResultView as CareerData, IqResultView as IqData, SiteSamples } from './results-data.ts';
-import type { Lang } from '../i18n/paths.ts';
+import type { ResultsLinks, SaveStatus, SiteSamples } from './results-data.ts';
 
-export interface ResultsLinks {
-  home: string;
-  profile: string;
-  login: string;
-  share: string;
-  otherTest: string;
-  results: string;
-  proResults: string;
-  paymentResult: string;
-}
+export type { ResultsLinks };
+import type { Lang } from '../i18n/paths.ts';
 
 interface Props {
   kind: 'iq' | 'professional';
@@ -39,8 +30,6 @@ type State =
   | { status: 'ready'; stored: StoredResult }
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
-
-export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
 
 export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
   const t = makeT(texts, lang);
@@ -94,8 +83,8 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
 
   useEffect(() => {
     if (state.status !== 'ready') return;
-    const r = state.stored.result as Record<string, unknown>;
-    track('view_item', kind === 'iq'
+    const r = state.stored.result;
+    track('view_item', r.kind === 'iq'
       ? { item_id: 'iq_result', item_name: 'IQ result', item_category: 'iq' }
       : { item_id: 'professional_result', item_name: 'Career result', item_category: 'professional', personality_type: r.personalityType, primary_type: r.primaryType, total_questions: r.totalQuestions });
   }, [state.status]);
@@ -126,7 +115,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   }
   const { stored } = state;
   const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind, signedIn, premiumDays };
-  return kind === 'iq'
-    ? <IqResultView result={stored.result as unknown as IqData} {...common} />
-    : <CareerResultView result={stored.result as unknown as CareerData} saveStatus={saveStatus} {...common} />;
+  return stored.result.kind === 'iq'
+    ? <IqResultView result={stored.result} {...common} />
+    : <CareerResultView result={stored.result} saveStatus={saveStatus} {...common} />;
 }

@@ -7,10 +7,11 @@ import { postJson, withRetry, type ApiResult } from '../lib/client/api.ts';
 import { track } from '../lib/analytics.ts';
 import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
 import type { PendingSheet, TestKind } from './test-session.ts';
+import type { ResultView } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export interface StoredResult {
-  result: Record<string, unknown> & { language?: string };
+  result: ResultView;
   token?: string;
   /** Set once the result is saved in the signed-in user's account. */
   id?: string;
@@ -35,7 +36,7 @@ export function scorePending(kind: TestKind, onRetry: (attempt: number) => void 
       writeSession(SESSION_KEYS.tempResult[kind], outcome.data);
       removeSession(SESSION_KEYS.pending[kind]);
       const r = outcome.data.result;
-      track('test_completed', { testType: kind, ...(kind === 'iq' ? { iqScore: r.iqEstimate } : { personalityType: r.personalityType }), timeSpent: pending.timeSpent });
+      track('test_completed', { testType: kind, ...(r.kind === 'iq' ? { iqScore: r.iqEstimate } : { personalityType: r.personalityType }), timeSpent: pending.timeSpent });
     }
     inFlight = { ...inFlight, [kind]: undefined };
     return outcome;

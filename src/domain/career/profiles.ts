@@ -1,4 +1,5 @@
 /** The nine type profiles, one JSON file per type and language in src/content/career/profiles (editors change those). */
+import { PROFESSION_GROUPS, PROFILE_SECTIONS, type CareerRoadmap } from './sections.ts';
 import uk1 from '../../content/career/profiles/uk/1.json' with { type: 'json' };
 import uk2 from '../../content/career/profiles/uk/2.json' with { type: 'json' };
 import uk3 from '../../content/career/profiles/uk/3.json' with { type: 'json' };
@@ -21,17 +22,7 @@ import type { Lang } from '../../i18n/paths.ts';
 
 export type TypeId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 export const TYPE_IDS: TypeId[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-export const PROFESSION_GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'] as const;
-
-export interface CareerRoadmap {
-  motivations: string[];
-  values: string[];
-  fears: string[];
-  strengths: string[];
-  weaknesses: string[];
-  careerRecommendations: string[];
-  recommendedProfessions: Record<(typeof PROFESSION_GROUPS)[number], string[]>;
-}
+export { PROFESSION_GROUPS, PROFILE_SECTIONS, type CareerRoadmap };
 
 export interface TypeProfile {
   type: number;
@@ -54,12 +45,6 @@ export interface TypeProfile {
   professions: string[];
   careerRoadmap: CareerRoadmap;
 }
-
-/** The section keys of a profile, in reading order (spec part 1 "Career results page"). */
-export const PROFILE_SECTIONS = [
-  'generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers',
-  'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder',
-] as const;
 
 export const PROFILES: Record<Lang, Record<TypeId, TypeProfile>> = {
   uk: { 1: uk1, 2: uk2, 3: uk3, 4: uk4, 5: uk5, 6: uk6, 7: uk7, 8: uk8, 9: uk9 },
