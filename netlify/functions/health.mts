@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import pkg from '../../package.json' with { type: 'json' };
-import { db } from '../../src/lib/server/db.ts';
+import { databaseSince, db } from '../../src/lib/server/db.ts';
 import { databaseUrl } from '../../src/lib/server/env.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
@@ -9,8 +9,7 @@ import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 export default secured(async (req: Request, _context: Context) => {
   try {
     const database = await db();
-    const [row] = await database.query<{ created_at: Date }>('SELECT created_at FROM app_instance');
-    return json({ ok: true, db: database.kind, version: pkg.version, since: new Date(row.created_at).toISOString() });
+    return json({ ok: true, db: database.kind, version: pkg.version, since: (await databaseSince(database)).toISOString() });
   } catch (err) {
     console.error('[health] database unavailable:', (err as Error).message);
     return jsonError(503, 'api.error.db_unavailable', requestLang(req), { ok: false, db: databaseUrl() ? 'postgres' : 'pglite', version: pkg.version });

@@ -1,7 +1,8 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
 import type { CareerResultView as Data, ResultsLinks, ResultViewProps, SaveStatus } from './results-data.ts';
-import { CertificateSection, PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
+import { PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
+import { CertificateSection } from './CertificateSection.tsx';
 import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
 import { PROFESSION_GROUPS, PROFILE_SECTIONS, ROADMAP_LISTS } from '../domain/career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';

@@ -138,3 +138,9 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
     },
   };
 }
+
+/** When this database was first created (health): the app_instance row the first migration writes. */
+export async function databaseSince(database: Database): Promise<Date> {
+  const [row] = await database.query<{ created_at: Date }>('SELECT created_at FROM app_instance');
+  return new Date(row.created_at);
+}

@@ -1,0 +1,79 @@
+/** The certificate block of both result pages. */
+import { useEffect, useState } from 'react';
+import { track } from '../lib/analytics.ts';
+import type { T } from '../lib/client/texts.ts';
+import type { ResultsLinks } from './results-data.ts';
+import type { Lang } from '../i18n/paths.ts';
+
+export const CERTIFICATE_READ_DELAY_MS = 2000;
+
+/**
+ * The certificate section (spec part 1): visitors are invited to sign in; a signed-in owner sees the certificate
+ * in the page's language (rendered on the server, 2 s after load) and downloads it under the spec's file name.
+ */
+export function CertificateSection({ t, links, signedIn, kind, resultId, lang }: { t: T; links: ResultsLinks; signedIn: boolean; kind: 'iq' | 'professional'; resultId?: string; lang: Lang }) {
+  const [ready, setReady] = useState(false);
+  const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!signedIn || !resultId) return;
+    const timer = setTimeout(() => setReady(true), CERTIFICATE_READ_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, resultId]);
+  const url = resultId ? `/api/certificates/${resultId}?lang=${lang}` : '';
+
+  async function download() {
+    setDownloading(true);
+    setError(null);
+    try {
+      const res = await fetch(url, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await res.blob());
+      link.download = name ? decodeURIComponent(name) : `certificate_${lang}.png`;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    } catch {
+      setError(t('certificate.error.download'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <section className="result-block" aria-labelledby="cert-title">
+      <h2 id="cert-title">{t('certificate.title')}</h2>
+      {!signedIn ? (
+        <>
+          <p>{t('certificate.signin')}</p>
+          <a className="button button-ghost" href={links.login}>{t('nav.signin')}</a>
+        </>
+      ) : !resultId ? (
+        <p>{t('certificate.saving')}</p>
+      ) : (
+        <>
+          {state === 'generating' ? <p role="status" className="loading"><span className="spinner" aria-hidden="true" /> {t('certificate.generating')}</p> : null}
+          {ready ? (
+            <img className="certificate-preview" src={url} alt={t('certificate.preview')} width={1754} height={1240} hidden={state !== 'shown'}
+              onLoad={() => {
+                setState('shown');
+                track('certificate_generated', { testType: kind, language: lang });
+              }}
+              onError={() => {
+                setState('failed');
+                setError(t('certificate.error.generate'));
+              }} />
+          ) : null}
+          {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
+          <button type="button" className="button" disabled={state !== 'shown' || downloading} onClick={() => void download()}>
+            {downloading ? t('certificate.downloading') : t('certificate.download')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
