@@ -1,7 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { AuthBody, signUp } from '../../src/lib/server/auth.ts';
-import { knownDevice } from '../../src/lib/server/device.ts';
 import { refusal } from '../../src/lib/server/http.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { parseRequest, signedIn } from '../../src/lib/server/request.ts';
@@ -10,7 +9,7 @@ import { parseRequest, signedIn } from '../../src/lib/server/request.ts';
 export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'none', body: AuthBody });
   if (!request.ok) return request.response;
-  const outcome = await signUp(request.body, context.ip, knownDevice(req));
+  const outcome = await signUp(request.body, context.ip);
   if (!outcome.ok) return refusal(outcome.error, request.lang, { retryAfterSeconds: outcome.retryAfterSeconds });
   context.waitUntil(deliverOutboxSoon());
   return signedIn(req, outcome, 201);

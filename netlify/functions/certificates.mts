@@ -3,9 +3,7 @@ import { secured } from '../../src/lib/server/security-headers.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
 import { certificatePng, cleanVerificationCode, findCertifiedResult } from '../../src/lib/server/certificates.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
-import { jsonError, requestLang } from '../../src/lib/server/http.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
 /**
  * The certificate PNG of a result in ?lang: for its owner, or for anyone holding its verification code (?code=).
@@ -17,7 +15,7 @@ export default secured(async (req: Request, context: Context) => {
   const id = context.params.resultId;
   const asked = url.searchParams.get('code');
   const code = asked === null ? undefined : cleanVerificationCode(asked);
-  if (!UUID.test(id) || code === null) return jsonError(404, 'certificate.error.not_found', lang);
+  if (!isUuid(id) || code === null) return jsonError(404, 'certificate.error.not_found', lang);
   const user = await currentUser(req);
   if (!user && !code) return jsonError(404, 'certificate.error.not_found', lang);
   const row = await findCertifiedResult({ id, userId: user?.id, code });

@@ -2,8 +2,8 @@ import type { Config, Context } from '@netlify/functions';
 import { functionPageCsp, secured } from '../../src/lib/server/security-headers.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { t } from '../../src/i18n/index.ts';
-import { currentUser } from '../../src/lib/server/auth.ts';
-import { crossSiteRefusal, jsonError, redirect, requestLang, unauthenticated } from '../../src/lib/server/http.ts';
+import { jsonError, redirect, requestLang } from '../../src/lib/server/http.ts';
+import { parseRequest } from '../../src/lib/server/request.ts';
 import { orderForOwner, paymentProvider, testProviderCallback } from '../../src/lib/server/payments/payments.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
@@ -21,16 +21,15 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
  * a correctly signed service callback to our own WayForPay endpoint — the same code path as a real payment.
  */
 export default secured(refusingMisconfiguration(async (req: Request, context: Context) => {
-  const lang = requestLang(req);
-  if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', lang);
-  const user = await currentUser(req);
-  if (!user) return unauthenticated(req);
+  if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', requestLang(req));
+  // The decision comes as a form post, not JSON: the prologue checks origin and user; the body is read below.
+  const request = await parseRequest(req, { auth: 'required' });
+  if (!request.ok) return request.response;
+  const { user, lang } = request;
   const order = await orderForOwner(context.params.orderReference, user.id);
   if (!order || order.provider !== 'test') return jsonError(404, 'payment.error.not_found', lang);
 
   if (req.method === 'POST') {
-    const refused = crossSiteRefusal(req);
-    if (refused) return refused;
     const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
     const callback = testProviderCallback(order.order_reference, order.amount, order.currency, approve);
     // The configured site, never the request's Host: a spoofed Host would send a signed approval to another server.

@@ -1,10 +1,11 @@
-import { env } from '../lib/server/env.ts';
 /**
  * Which address a request came from (issue 13): the socket's, unless the operator says how many proxies stand in
  * front (TRUST_PROXY=<hops>); then the address that many hops back along X-Forwarded-For. Trusting the header
  * unconditionally let any client pick a new address per request and walk past the per-address rate limits.
  * On Netlify the platform's own `context.ip` is used, not this.
  */
+import { env } from '../lib/server/env.ts';
+
 export function clientAddress(forwardedFor: string | undefined, socketAddress: string | undefined, trustedHops: number): string {
   const socket = socketAddress || '127.0.0.1';
   if (!trustedHops || !forwardedFor) return socket;

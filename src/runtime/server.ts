@@ -21,14 +21,13 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Logged paths are cut here: a request line is not allowed to write megabytes into the log. */
 const LOG_PATH_CHARS = 200;
 
-/**
- * Every response, as netlify.toml sends them for static files: nosniff, referrer, framing, permissions, COOP and the
- * page CSP header (frame-ancestors and the other directives a <meta> cannot carry; each page's <meta> adds the
- * hashed script-src/style-src). A function's own headers replace these (withSecurityHeaders: API CSP, CORP).
- * No Strict-Transport-Security: this server speaks plain http, where browsers ignore it; on https it comes from
- * netlify.toml for files and from withSecurityHeaders for functions.
+/*
+ * Every response starts with PAGE_SECURITY_HEADERS, as netlify.toml sends them for static files: nosniff, referrer,
+ * framing, permissions, COOP and the page CSP header (frame-ancestors and the other directives a <meta> cannot
+ * carry; each page's <meta> adds the hashed script-src/style-src). A function's own headers replace these
+ * (withSecurityHeaders: API CSP, CORP). No Strict-Transport-Security: this server speaks plain http, where browsers
+ * ignore it; on https it comes from netlify.toml for files and from withSecurityHeaders for functions.
  */
-const SECURITY_HEADERS: Record<string, string> = { ...PAGE_SECURITY_HEADERS };
 
 export interface ServerOptions {
   port: number;
@@ -65,7 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (closing) server.closeIdleConnections();
     });
     if (closing) res.setHeader('Connection', 'close');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) res.setHeader(name, value);
     const pathname = (req.url ?? '/').split('?')[0];
     const work = pathname === '/api' || pathname.startsWith('/api/')
       ? handleApi(req, res, routes, options, waitUntil, log)

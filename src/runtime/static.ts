@@ -35,9 +35,7 @@ export function createStaticServer(distDir: string) {
   const root = normalize(distDir + sep);
   const cache = new Map<string, Promise<StaticFile | null>>();
 
-  async function load(relative: string): Promise<StaticFile | null> {
-    const absolute = normalize(join(root, relative));
-    if (!absolute.startsWith(root)) return null;
+  async function load(absolute: string): Promise<StaticFile | null> {
     const info = await stat(absolute).catch(() => null);
     if (!info?.isFile()) return null;
     const body = await readFile(absolute);
@@ -66,7 +64,7 @@ export function createStaticServer(distDir: string) {
     if (!absolute.startsWith(root)) return Promise.resolve(null);
     const hit = cache.get(absolute);
     if (hit) return hit;
-    const entry = load(relative);
+    const entry = load(absolute);
     cache.set(absolute, entry);
     void entry.then((file) => {
       if (!file) cache.delete(absolute);

@@ -28,7 +28,7 @@ export type AuthInput = z.infer<typeof AuthBody>;
 type Failure = { ok: false; error: ErrorKey; retryAfterSeconds?: number };
 export type Signed = { ok: true; userId: string; token: string; expiresAt: Date };
 
-export async function signUp(input: AuthInput, ip: string, _device?: KnownDevice | null): Promise<Signed | Failure> {
+export async function signUp(input: AuthInput, ip: string): Promise<Signed | Failure> {
   const typed = input.email?.trim() ?? '';
   const password = input.password ?? '';
   if (!typed || !password) return { ok: false, error: 'auth.error.fill.fields' };

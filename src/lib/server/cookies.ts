@@ -5,6 +5,7 @@
  * Our cookies are SameSite=Lax, Path=/ unless said otherwise, and Secure whenever the request came over https.
  */
 import { parseCookie, stringifySetCookie, type SetCookie } from 'cookie';
+import { isHttps } from './security-headers.ts';
 
 /** Every cookie of a Cookie header; the first of a repeated name wins (as the package and browsers order them). */
 export function parseCookies(header: string | null): Map<string, string> {
@@ -15,8 +16,6 @@ export function parseCookies(header: string | null): Map<string, string> {
 
 export const readCookie = (req: Request, name: string): string | null => parseCookies(req.headers.get('cookie')).get(name) ?? null;
 
-/** Secure everywhere but plain-http localhost development. */
-const isHttps = (req: Request): boolean => new URL(req.url).protocol === 'https:';
 
 export interface OurCookie {
   /** Seconds; 0 deletes. */

@@ -8,11 +8,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appSecret } from './env.ts';
 import { readCookie, setCookie } from './cookies.ts';
+import { isUuid } from './http.ts';
 
 export const DEVICE_COOKIE = 'rozum_device';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const ID = /^[A-Za-z0-9_-]{22}$/;
-const USER_ID = /^[0-9a-f-]{36}$/;
 
 export interface KnownDevice {
   deviceId: string;
@@ -27,7 +27,7 @@ export function knownDevice(req: Request): KnownDevice | null {
   const parts = value?.split('.') ?? [];
   if (parts.length !== 4 || parts[0] !== 'd1') return null;
   const [, deviceId, userId, given] = parts;
-  if (!ID.test(deviceId) || !USER_ID.test(userId)) return null;
+  if (!ID.test(deviceId) || !isUuid(userId)) return null;
   const expected = Buffer.from(mac(deviceId, userId));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? { deviceId, userId } : null;

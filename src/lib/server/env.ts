@@ -31,7 +31,8 @@ const Schema = z.object({
   AWS_LAMBDA_FUNCTION_NAME: text,
   CONTEXT: text,
   NODE_ENV: text,
-  PAYMENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['test', 'wayforpay']).optional().catch(undefined)),
+  /** Anything but these two (unset, empty, a typo) lets payments.ts choose by the keys present. */
+  PAYMENT_PROVIDER: z.enum(['test', 'wayforpay']).optional().catch(undefined),
   WAYFORPAY_MERCHANT_ACCOUNT: text,
   WAYFORPAY_MERCHANT_DOMAIN: text,
   WAYFORPAY_SECRET_KEY: text,

@@ -116,8 +116,8 @@ export function crossSiteRefusal(req: Request): Response | null {
   return foreign ? jsonError(403, 'api.error.cross_site', requestLang(req)) : null;
 }
 
-/** A 401 for requests that need a signed-in user. */
-export const unauthenticated = (req: Request): Response => jsonError(401, 'auth.error.unauthenticated', requestLang(req));
+/** Our ids (users, results): a UUID as PostgreSQL's gen_random_uuid writes it. Anything else is not ours. */
+export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A 302 to a path on this site (absolute, as Location should be). */
 export function redirect(req: Request, path: string, cookies: string[] = []): Response {

@@ -48,8 +48,7 @@ export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]
  * Production ignores it: there the limits are the ones written below.
  */
 function multiplier(): number {
-  const value = env().RATE_LIMIT_MULTIPLIER;
-  return isProduction() || !Number.isFinite(value) || value < 1 ? 1 : value;
+  return isProduction() ? 1 : Math.max(1, env().RATE_LIMIT_MULTIPLIER);
 }
 
 const MINUTE = 60_000;

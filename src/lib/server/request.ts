@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Lang } from '../../i18n/index.ts';
-import { crossSiteRefusal, invalidBody, json, jsonError, readJson, requestLang } from './http.ts';
+import { crossSiteRefusal, invalidBody, json, readJson, refusal, requestLang } from './http.ts';
 import { sessionCookies, sessionFromRequest, withCookies, type SessionUser } from './session.ts';
 import { deviceCookie } from './device.ts';
 
@@ -53,7 +53,7 @@ export async function parseRequest<S extends z.ZodType | undefined = undefined, 
   if (options.auth !== 'none') {
     user = (await sessionFromRequest(req)).user;
     if (!user && options.auth === 'required') {
-      return { ok: false, response: options.unauthenticated?.(lang) ?? jsonError(401, 'auth.error.unauthenticated', lang) };
+      return { ok: false, response: options.unauthenticated?.(lang) ?? refusal('auth.error.unauthenticated', lang) };
     }
   }
   let body: unknown;

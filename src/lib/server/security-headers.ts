@@ -47,13 +47,18 @@ export const PAGE_STYLE_SOURCES = ["'self'", WAYFORPAY_ORIGIN] as const;
  */
 export const PAGE_HEADER_CSP = ["object-src 'none'", "base-uri 'self'", `form-action 'self' ${WAYFORPAY_ORIGIN}`, "frame-ancestors 'none'"].join('; ');
 
-/** Static pages and assets (netlify.toml [[headers]] for "/*", the local server). HSTS is added on https only. */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+/** What every response carries, page or function. */
+const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+
+/** Static pages and assets (netlify.toml [[headers]] for "/*", the local server). HSTS is added on https only. */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...BASE_HEADERS,
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   'Content-Security-Policy': PAGE_HEADER_CSP,
 };
 
@@ -62,10 +67,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Function responses (JSON, redirects, the test payment page). HSTS is added on https only. */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
+  ...BASE_HEADERS,
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Content-Security-Policy': API_CSP,
 };
