@@ -6,7 +6,12 @@
  */
 import '../src/runtime/dotenv.ts';
 import { closeDb } from '../src/lib/server/db.ts';
-import { analyseStoredForms, saveFormStats, usesMeasuredReliability, type FormReport } from '../src/lib/server/item-stats.ts';
+import {
+  analyseStoredForms,
+  saveFormStats,
+  usesMeasuredReliability,
+  type FormReport,
+} from '../src/lib/server/item-stats.ts';
 import { MEASURED_RELIABILITY_MIN_SHEETS, STATED_RELIABILITY } from '../src/domain/iq/reading.ts';
 
 const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
@@ -45,7 +50,8 @@ const HEADER = ['id', 'type', 'difficulty', 'n', 'p', 'r', '1', '2', '3', '4', '
 function table(rows: string[][]): string {
   const all = [HEADER, ...rows];
   const widths = HEADER.map((_, c) => Math.max(...all.map((row) => row[c].length)));
-  const line = (row: string[]) => row.map((cell, c) => (c > 0 && c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  const line = (row: string[]) =>
+    row.map((cell, c) => (c > 0 && c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   return all.map(line).join('\n');
 }
 
@@ -55,7 +61,9 @@ try {
     console.log(`\n${formHeader(report)}`);
     if (report.analysis.n > 0) console.log(table(itemRows(report)));
   }
-  console.log('\np: share correct · r: the item against the number correct on the other items (corrected point-biserial) · 1–6: share choosing each option, * the key');
+  console.log(
+    '\np: share correct · r: the item against the number correct on the other items (corrected point-biserial) · 1–6: share choosing each option, * the key',
+  );
   await saveFormStats(reports);
   console.log(`iq_form_stats updated for ${reports.length} forms`);
 } finally {

@@ -17,11 +17,16 @@ try {
     const days = Number(option('days') ?? 30);
     const max = Number(option('max') ?? 100);
     const expires = option('expires');
-    if (!Number.isInteger(days) || days <= 0 || !Number.isInteger(max) || max <= 0) throw new Error('--days and --max must be positive whole numbers');
+    if (!Number.isInteger(days) || days <= 0 || !Number.isInteger(max) || max <= 0)
+      throw new Error('--days and --max must be positive whole numbers');
     await upsertPromo({ code, days, max, expiresAt: expires ? new Date(expires).toISOString() : null });
-    console.log(`promo code ${normalizeCode(code)}: ${days} days, up to ${max} redemptions${expires ? `, until ${expires}` : ''}`);
+    console.log(
+      `promo code ${normalizeCode(code)}: ${days} days, up to ${max} redemptions${expires ? `, until ${expires}` : ''}`,
+    );
   } else if (command === 'list') {
-    const rows = await (await db()).query('SELECT code, days, max_redemptions, redeemed, expires_at, active FROM promo_codes ORDER BY created_at');
+    const rows = await (
+      await db()
+    ).query('SELECT code, days, max_redemptions, redeemed, expires_at, active FROM promo_codes ORDER BY created_at');
     console.table(rows);
   } else {
     console.log('usage: npm run promo -- create CODE --days 30 --max 100 [--expires YYYY-MM-DD] | list');

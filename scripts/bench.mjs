@@ -22,7 +22,10 @@ const table = (rows) => {
 const PORT = String(21000 + (process.pid % 20000));
 process.env.SITE_URL = `http://localhost:${PORT}`;
 const started = performance.now();
-const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+const build = spawnSync('npm', ['run', 'build', '--silent'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: process.env,
+});
 if (build.status !== 0) process.exit(1);
 const buildSeconds = (performance.now() - started) / 1000;
 
@@ -52,15 +55,24 @@ function collect(url, seen) {
 const rows = [['page', 'scripts', 'raw KB', 'gzip KB', 'React', 'budget', 'status']];
 let overBudget = 0;
 for (const file of htmlFiles(DIST).sort()) {
-  const route = '/' + relative(DIST, file).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  const route =
+    '/' +
+    relative(DIST, file)
+      .replace(/(^|\/)index\.html$/, '')
+      .replace(/\.html$/, '');
   const path = route.replace(/\/$/, '') || '/';
   const html = readFileSync(file, 'utf8');
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter(Boolean);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .filter(Boolean);
   const external = new Set();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) collect(m[1], external);
-  for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) collect(m[1], external);
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
+    collect(m[1], external);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) collect(m[1], external);
-  for (const code of inline) for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\/_astro\/[^"']+)["']/g)) collect(m[1], external);
+  for (const code of inline)
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\/_astro\/[^"']+)["']/g))
+      collect(m[1], external);
   const bodies = [...inline.map((c) => Buffer.from(c)), ...[...external].map(readJs)];
   const raw = bodies.reduce((n, b) => n + b.length, 0);
   const gzip = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
@@ -69,7 +81,15 @@ for (const file of htmlFiles(DIST).sort()) {
   const budget = isStatic ? STATIC_BUDGET : ISLAND_BUDGET;
   const ok = gzip <= budget && !(isStatic && react);
   if (!ok) overBudget++;
-  rows.push([path, bodies.length, kb(raw), kb(gzip), react ? 'yes' : 'no', `≤ ${kb(budget)}${isStatic ? ', no React' : ''}`, ok ? 'ok' : 'OVER']);
+  rows.push([
+    path,
+    bodies.length,
+    kb(raw),
+    kb(gzip),
+    react ? 'yes' : 'no',
+    `≤ ${kb(budget)}${isStatic ? ', no React' : ''}`,
+    ok ? 'ok' : 'OVER',
+  ]);
 }
 
 // 3. `npm start` to the first 200 on / with the site already built.
@@ -77,7 +97,11 @@ async function startServerTimed() {
   const dataDir = mkdtempSync(join(tmpdir(), 'rozum-bench-'));
   const port = PORT;
   const t0 = performance.now();
-  const child = spawn('npm', ['start', '--silent'], { env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: 'ignore', detached: true });
+  const child = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, PORT: port, DATA_DIR: dataDir },
+    stdio: 'ignore',
+    detached: true,
+  });
   let seconds = NaN;
   while (performance.now() - t0 < 30_000) {
     const res = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
@@ -99,7 +123,16 @@ const startup = server.seconds;
 
 // 4. Lighthouse, mobile, on the pages DESIGN.md §7 names (both locales of the home and IQ landing).
 const { runLighthouse } = await import('./lighthouse.mjs');
-const LIGHTHOUSE_PAGES = ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof', '/legal/privacy', '/eng/legal/privacy'];
+const LIGHTHOUSE_PAGES = [
+  '/',
+  '/eng',
+  '/iqtest',
+  '/eng/iqtest',
+  '/prof',
+  '/eng/prof',
+  '/legal/privacy',
+  '/eng/legal/privacy',
+];
 const lighthouse = await runLighthouse(`http://localhost:${PORT}`, LIGHTHOUSE_PAGES);
 await server.stop();
 // 5. API latency: scoring and saving, 50 concurrent signed-in clients, real PostgreSQL when given.
@@ -110,30 +143,84 @@ const render = await measureCertificateRender();
 // 6. The certificate function as Netlify would deploy it (fonts included).
 const { zipFunction } = await import('@netlify/zip-it-and-ship-it');
 const zipDir = mkdtempSync(join(tmpdir(), 'rozum-zip-'));
-const zipped = await zipFunction('netlify/functions/certificates.mts', zipDir, { basePath: process.cwd(), repositoryRoot: process.cwd(), config: { '*': { nodeBundler: 'esbuild', includedFiles: ['db/migrations/**', 'src/assets/fonts/**'] } } });
+const zipped = await zipFunction('netlify/functions/certificates.mts', zipDir, {
+  basePath: process.cwd(),
+  repositoryRoot: process.cwd(),
+  config: { '*': { nodeBundler: 'esbuild', includedFiles: ['db/migrations/**', 'src/assets/fonts/**'] } },
+});
 const zipMb = statSync(zipped.path).size / 1048576;
 const { execFileSync } = await import('node:child_process');
-const zipHasFonts = execFileSync('python3', ['-c', 'import sys,zipfile;print(sum(n.endswith(".ttf") for n in zipfile.ZipFile(sys.argv[1]).namelist()))', zipped.path]).toString().trim();
+const zipHasFonts = execFileSync('python3', [
+  '-c',
+  'import sys,zipfile;print(sum(n.endswith(".ttf") for n in zipfile.ZipFile(sys.argv[1]).namelist()))',
+  zipped.path,
+])
+  .toString()
+  .trim();
 rmSync(zipDir, { recursive: true, force: true });
 
-const lighthouseOk = lighthouse.every((r) => r.performance === 100 && r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100);
+const lighthouseOk = lighthouse.every(
+  (r) => r.performance === 100 && r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100,
+);
 
 console.log('\nJS shipped per page (everything each page loads; gzip level 9)\n');
 console.log(table(rows));
 console.log('\nLighthouse, mobile (performance / accessibility / best practices / SEO; FCP, LCP, TBT, CLS)\n');
-console.log(table([
-  ['page', 'perf', 'a11y', 'best', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'audits below 1'],
-  ...lighthouse.map((r) => [r.path, r.performance, r.accessibility, r['best-practices'], r.seo, r.metrics.fcp, r.metrics.lcp, r.metrics.tbt, r.metrics.cls, r.failing.join(' ') || '—']),
-]));
+console.log(
+  table([
+    ['page', 'perf', 'a11y', 'best', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'audits below 1'],
+    ...lighthouse.map((r) => [
+      r.path,
+      r.performance,
+      r.accessibility,
+      r['best-practices'],
+      r.seo,
+      r.metrics.fcp,
+      r.metrics.lcp,
+      r.metrics.tbt,
+      r.metrics.cls,
+      r.failing.join(' ') || '—',
+    ]),
+  ]),
+);
 console.log('\nBudgets (DESIGN.md §7)\n');
-console.log(table([
-  ['what', 'measured', 'budget', 'status'],
-  ['npm run build', `${buildSeconds.toFixed(1)} s`, '≤ 60 s', buildSeconds <= 60 ? 'ok' : 'OVER'],
-  ['npm start → first 200 on / (built)', `${startup.toFixed(2)} s`, '≤ 3 s', startup <= 3 ? 'ok' : 'OVER'],
-  ['pages over their JS budget', String(overBudget), '0', overBudget === 0 ? 'ok' : 'OVER'],
-  [`score + save, ${api.requests} requests, 50 clients (${api.db})`, `p50 ${api.p50.toFixed(1)} ms · p99 ${api.p99.toFixed(1)} ms · ${api.rps.toFixed(0)} req/s · ${api.errors} errors`, 'p99 ≤ 50 ms, 0 errors', api.p99 <= 50 && api.errors === 0 ? 'ok' : 'OVER'],
-  ['certificate PNG, warm render (in process)', `median ${render.median.toFixed(0)} ms · max ${render.max.toFixed(0)} ms`, '≤ 150 ms', render.median <= 150 ? 'ok' : 'OVER'],
-  ['certificate over HTTP: first / repeat', `${api.certificateFirst.ms.toFixed(0)} ms (${api.certificateFirst.cache}) / ${api.certificateRepeat.ms.toFixed(0)} ms (${api.certificateRepeat.cache})`, 'repeat from cache', api.certificateRepeat.cache === 'hit' ? 'ok' : 'OVER'],
-  ['certificate function deploy zip', `${zipMb.toFixed(2)} MB, ${zipHasFonts} font files`, '≤ 10 MB, fonts inside', zipMb <= 10 && Number(zipHasFonts) >= 2 ? 'ok' : 'OVER'],
-  ['Lighthouse pages below 100 in any category', String(lighthouse.filter((r) => Math.min(r.performance, r.accessibility, r['best-practices'], r.seo) < 100).length), '0', lighthouseOk ? 'ok' : 'OVER'],
-]));
+console.log(
+  table([
+    ['what', 'measured', 'budget', 'status'],
+    ['npm run build', `${buildSeconds.toFixed(1)} s`, '≤ 60 s', buildSeconds <= 60 ? 'ok' : 'OVER'],
+    ['npm start → first 200 on / (built)', `${startup.toFixed(2)} s`, '≤ 3 s', startup <= 3 ? 'ok' : 'OVER'],
+    ['pages over their JS budget', String(overBudget), '0', overBudget === 0 ? 'ok' : 'OVER'],
+    [
+      `score + save, ${api.requests} requests, 50 clients (${api.db})`,
+      `p50 ${api.p50.toFixed(1)} ms · p99 ${api.p99.toFixed(1)} ms · ${api.rps.toFixed(0)} req/s · ${api.errors} errors`,
+      'p99 ≤ 50 ms, 0 errors',
+      api.p99 <= 50 && api.errors === 0 ? 'ok' : 'OVER',
+    ],
+    [
+      'certificate PNG, warm render (in process)',
+      `median ${render.median.toFixed(0)} ms · max ${render.max.toFixed(0)} ms`,
+      '≤ 150 ms',
+      render.median <= 150 ? 'ok' : 'OVER',
+    ],
+    [
+      'certificate over HTTP: first / repeat',
+      `${api.certificateFirst.ms.toFixed(0)} ms (${api.certificateFirst.cache}) / ${api.certificateRepeat.ms.toFixed(0)} ms (${api.certificateRepeat.cache})`,
+      'repeat from cache',
+      api.certificateRepeat.cache === 'hit' ? 'ok' : 'OVER',
+    ],
+    [
+      'certificate function deploy zip',
+      `${zipMb.toFixed(2)} MB, ${zipHasFonts} font files`,
+      '≤ 10 MB, fonts inside',
+      zipMb <= 10 && Number(zipHasFonts) >= 2 ? 'ok' : 'OVER',
+    ],
+    [
+      'Lighthouse pages below 100 in any category',
+      String(
+        lighthouse.filter((r) => Math.min(r.performance, r.accessibility, r['best-practices'], r.seo) < 100).length,
+      ),
+      '0',
+      lighthouseOk ? 'ok' : 'OVER',
+    ],
+  ]),
+);

@@ -3,7 +3,12 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const candidates = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 const system = candidates.find((path) => path && existsSync(path));
 const env = { ...process.env };
 if (system) {
@@ -12,8 +17,11 @@ if (system) {
   delete env.CHROME_PATH;
   const { chromium } = await import('@playwright/test');
   if (!existsSync(chromium.executablePath())) {
-    console.log('[e2e] no Chromium found: installing Playwright\'s own');
-    const install = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'install', 'chromium'], { stdio: 'inherit', env });
+    console.log("[e2e] no Chromium found: installing Playwright's own");
+    const install = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'install', 'chromium'], {
+      stdio: 'inherit',
+      env,
+    });
     if (install.status !== 0) process.exit(install.status ?? 1);
   }
 }
@@ -25,5 +33,8 @@ if (!isBuildFresh(process.cwd())) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
+const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
 process.exit(run.status ?? 1);

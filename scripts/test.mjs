@@ -1,4 +1,4 @@
-// `npm test`: build the site, then every suite — unit, integration (PGlite, and PostgreSQL when
+// `npm test`: check the formatting, build the site, then every suite — unit, integration (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and end-to-end — and close with one line counting them all.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -22,10 +22,27 @@ const read = (file) => {
 // One build serves every suite; the end-to-end analytics journey needs a measurement id in it.
 process.env.PUBLIC_GA_ID ||= 'G-E2ETEST00';
 const results = [];
+// Formatting is part of the build's contract: an unformatted file fails the run before anything is built.
+if (
+  !run('formatting (npm run format to fix)', process.execPath, [
+    'node_modules/prettier/bin/prettier.cjs',
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ])
+)
+  process.exit(1);
 if (!run('build', 'npm', ['run', 'build', '--silent'])) process.exit(1);
-results.push(run('unit and integration tests', process.execPath, [
-  'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`,
-]));
+results.push(
+  run('unit and integration tests', process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${REPORTS}/vitest.json`,
+  ]),
+);
 results.push(run('end-to-end tests', process.execPath, ['scripts/e2e.mjs']));
 
 const vitest = read(`${REPORTS}/vitest.json`);

@@ -12,10 +12,19 @@ import { deviceCookie } from '../../src/lib/server/device.ts';
 export default secured(async (req: Request, context: Context) => {
   const lang = oauthLang(req);
   const outcome = await finishGoogleSignIn(req, (await currentUser(req))?.id);
-  if (!outcome.ok) return redirect(req, `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`, clearedOAuthCookies(req));
+  if (!outcome.ok)
+    return redirect(
+      req,
+      `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`,
+      clearedOAuthCookies(req),
+    );
   context.waitUntil(deliverOutboxSoon());
   const session = await startSession(outcome.userId);
-  return redirect(req, localizedPath(lang, '/auth/callback'), [...clearedOAuthCookies(req), ...sessionCookies(req, session.token, session.expiresAt), deviceCookie(req, outcome.userId)]);
+  return redirect(req, localizedPath(lang, '/auth/callback'), [
+    ...clearedOAuthCookies(req),
+    ...sessionCookies(req, session.token, session.expiresAt),
+    deviceCookie(req, outcome.userId),
+  ]);
 });
 
 export const config: Config = { path: '/api/auth/google/callback', method: 'GET' };

@@ -2,7 +2,12 @@ import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { json } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
-import { clearedSessionCookies, invalidateSession, sessionFromRequest, withCookies } from '../../src/lib/server/session.ts';
+import {
+  clearedSessionCookies,
+  invalidateSession,
+  sessionFromRequest,
+  withCookies,
+} from '../../src/lib/server/session.ts';
 
 /** Ends the session: the row is deleted and the cookies cleared. */
 export default secured(async (req: Request) => {

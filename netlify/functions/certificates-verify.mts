@@ -1,6 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import { certificateFacts, cleanVerificationCode, findCertifiedResult, holderName } from '../../src/lib/server/certificates.ts';
+import {
+  certificateFacts,
+  cleanVerificationCode,
+  findCertifiedResult,
+  holderName,
+} from '../../src/lib/server/certificates.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
 /** Whether a certificate is genuine: holder, test, score or type, date — nothing else about the user. */
@@ -10,7 +15,15 @@ export default secured(async (req: Request, context: Context) => {
   const row = code ? await findCertifiedResult({ code }) : null;
   if (!row) return jsonError(404, 'certificate.error.unknown_code', lang, { valid: false });
   const facts = certificateFacts(row, lang);
-  return json({ valid: true, holder: holderName(row.full_name, row.email), kind: row.kind, result: facts.headline, detail: facts.detail, date: new Date(row.created_at).toISOString(), resultId: row.id });
+  return json({
+    valid: true,
+    holder: holderName(row.full_name, row.email),
+    kind: row.kind,
+    result: facts.headline,
+    detail: facts.detail,
+    date: new Date(row.created_at).toISOString(),
+    resultId: row.id,
+  });
 });
 
 export const config: Config = { path: '/api/certificates/verify/:code', method: 'GET' };

@@ -9,10 +9,19 @@ import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 export default secured(async (req: Request, _context: Context) => {
   try {
     const database = await db();
-    return json({ ok: true, db: database.kind, version: pkg.version, since: (await databaseSince(database)).toISOString() });
+    return json({
+      ok: true,
+      db: database.kind,
+      version: pkg.version,
+      since: (await databaseSince(database)).toISOString(),
+    });
   } catch (err) {
     console.error('[health] database unavailable:', (err as Error).message);
-    return jsonError(503, 'api.error.db_unavailable', requestLang(req), { ok: false, db: databaseUrl() ? 'postgres' : 'pglite', version: pkg.version });
+    return jsonError(503, 'api.error.db_unavailable', requestLang(req), {
+      ok: false,
+      db: databaseUrl() ? 'postgres' : 'pglite',
+      version: pkg.version,
+    });
   }
 });
 

@@ -7,7 +7,10 @@ import { renameUser } from '../../src/lib/server/users.ts';
 import { json, jsonError } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 
-const Patch = z.object({ fullName: z.string().trim().min(1).max(100).refine(isPlainText), lang: z.enum(['uk', 'en']).optional() });
+const Patch = z.object({
+  fullName: z.string().trim().min(1).max(100).refine(isPlainText),
+  lang: z.enum(['uk', 'en']).optional(),
+});
 
 /** GET: the signed-in user, profile and subscription. PATCH: change the full name. */
 export default secured(async (req: Request) => {
@@ -17,7 +20,8 @@ export default secured(async (req: Request) => {
   }
   const request = await parseRequest(req, { auth: 'required', body: Patch, maxBytes: 4 * 1024 });
   if (!request.ok) return request.response;
-  if (!(await renameUser(request.user.id, request.body.fullName))) return jsonError(404, 'api.error.not_found', request.lang);
+  if (!(await renameUser(request.user.id, request.body.fullName)))
+    return jsonError(404, 'api.error.not_found', request.lang);
   return json(await meOf(request.user));
 });
 

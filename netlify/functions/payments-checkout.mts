@@ -10,30 +10,37 @@ import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const Body = z.object({
   fullName: z.string().trim().min(1).max(100).refine(isPlainText),
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{9,20}$/),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{9,20}$/),
   testType: z.enum(['iq', 'professional']).optional(),
   testResultId: z.uuid().optional(),
   lang: z.enum(['uk', 'en']).optional(),
 });
 
 /** Starts a purchase: an order row, then either WayForPay widget parameters signed here or the local test page. */
-export default secured(refusingMisconfiguration(async (req: Request, _context: Context) => {
-  const request = await parseRequest(req, {
-    auth: 'required',
-    body: Body,
-    maxBytes: 4 * 1024,
-    // The name and the phone have messages of their own.
-    invalid: (issues, lang) => {
-      const field = issues[0]?.path[0];
-      return field === 'fullName' || field === 'phone' ? jsonError(400, `payment.error.${field}`, lang) : invalidBody(issues, lang);
-    },
-  });
-  if (!request.ok) return request.response;
-  const { user, lang, body } = request;
-  const limited = await consume({ key: `checkout:${user.id}`, max: 20, windowMs: 60 * 60_000 });
-  if (!limited.ok) return refusal('auth.error.rate_limited', lang, { retryAfterSeconds: limited.retryAfterSeconds });
-  const checkout = await createCheckout({ ...body, userId: user.id, email: user.email, lang });
-  return json(checkout, { status: 201 });
-}));
+export default secured(
+  refusingMisconfiguration(async (req: Request, _context: Context) => {
+    const request = await parseRequest(req, {
+      auth: 'required',
+      body: Body,
+      maxBytes: 4 * 1024,
+      // The name and the phone have messages of their own.
+      invalid: (issues, lang) => {
+        const field = issues[0]?.path[0];
+        return field === 'fullName' || field === 'phone'
+          ? jsonError(400, `payment.error.${field}`, lang)
+          : invalidBody(issues, lang);
+      },
+    });
+    if (!request.ok) return request.response;
+    const { user, lang, body } = request;
+    const limited = await consume({ key: `checkout:${user.id}`, max: 20, windowMs: 60 * 60_000 });
+    if (!limited.ok) return refusal('auth.error.rate_limited', lang, { retryAfterSeconds: limited.retryAfterSeconds });
+    const checkout = await createCheckout({ ...body, userId: user.id, email: user.email, lang });
+    return json(checkout, { status: 201 });
+  }),
+);
 
 export const config: Config = { path: '/api/payments/checkout', method: 'POST' };

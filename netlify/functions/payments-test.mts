@@ -14,38 +14,54 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem
 .approve{background:#1d4ed8;color:#fff}.decline{background:#fff;color:#1d4ed8}`;
 const PAGE_CSP = functionPageCsp([STYLE]);
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * The test payment provider (PAYMENT_PROVIDER=test, the local default): a page with Approve / Decline that posts
  * a correctly signed service callback to our own WayForPay endpoint — the same code path as a real payment.
  */
-export default secured(refusingMisconfiguration(async (req: Request, context: Context) => {
-  if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', requestLang(req));
-  // The decision comes as a form post, not JSON: the prologue checks origin and user; the body is read below.
-  const request = await parseRequest(req, { auth: 'required' });
-  if (!request.ok) return request.response;
-  const { user, lang } = request;
-  const order = await orderForOwner(context.params.orderReference, user.id);
-  if (!order || order.provider !== 'test') return jsonError(404, 'payment.error.not_found', lang);
+export default secured(
+  refusingMisconfiguration(async (req: Request, context: Context) => {
+    if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', requestLang(req));
+    // The decision comes as a form post, not JSON: the prologue checks origin and user; the body is read below.
+    const request = await parseRequest(req, { auth: 'required' });
+    if (!request.ok) return request.response;
+    const { user, lang } = request;
+    const order = await orderForOwner(context.params.orderReference, user.id);
+    if (!order || order.provider !== 'test') return jsonError(404, 'payment.error.not_found', lang);
 
-  if (req.method === 'POST') {
-    const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
-    const callback = testProviderCallback(order.order_reference, order.amount, order.currency, approve);
-    // The configured site, never the request's Host: a spoofed Host would send a signed approval to another server.
-    const res = await fetch(new URL('/api/payments/wayforpay', siteUrl()), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(callback) });
-    if (!res.ok) return jsonError(502, 'payment.error.callback', lang);
-    return redirect(req, `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${callback.transactionStatus}`);
-  }
+    if (req.method === 'POST') {
+      const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
+      const callback = testProviderCallback(order.order_reference, order.amount, order.currency, approve);
+      // The configured site, never the request's Host: a spoofed Host would send a signed approval to another server.
+      const res = await fetch(new URL('/api/payments/wayforpay', siteUrl()), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(callback),
+      });
+      if (!res.ok) return jsonError(502, 'payment.error.callback', lang);
+      return redirect(
+        req,
+        `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${callback.transactionStatus}`,
+      );
+    }
 
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escape(t(lang, 'testpay.title'))} — Rozum</title>
 <style>${STYLE}</style></head>
 <body><main class="card"><h1>${escape(t(lang, 'testpay.title'))}</h1><p>${escape(t(lang, 'testpay.text'))}</p>
 <p><strong>${escape(order.order_reference)}</strong> · ${Number(order.amount)} ${escape(order.currency)}</p>
 <form method="post"><button class="approve" name="decision" value="approve">${escape(t(lang, 'testpay.approve'))}</button>
 <button class="decline" name="decision" value="decline">${escape(t(lang, 'testpay.decline'))}</button></form></main></body></html>`;
-  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': PAGE_CSP } });
-}));
+    return new Response(html, {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': PAGE_CSP,
+      },
+    });
+  }),
+);
 
 export const config: Config = { path: '/api/payments/test/:orderReference', method: ['GET', 'POST'] };

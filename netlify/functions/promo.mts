@@ -20,10 +20,16 @@ export default secured(async (req: Request) => {
   if (!request.ok) return request.response;
   const { user, lang, body } = request;
   const limited = await consume({ key: `promo:${user.id}`, max: 10, windowMs: 10 * 60_000 });
-  if (!limited.ok) return refusal('auth.error.rate_limited', lang, { success: false, retryAfterSeconds: limited.retryAfterSeconds });
+  if (!limited.ok)
+    return refusal('auth.error.rate_limited', lang, { success: false, retryAfterSeconds: limited.retryAfterSeconds });
   const outcome = await redeemPromo(user.id, body.promoCode);
   if (!outcome.ok) return refusal(outcome.error, lang, { success: false });
-  return json({ success: true, days: outcome.days, expiresAt: outcome.expiresAt, message: t(lang, 'promo.success', { n: outcome.days }) });
+  return json({
+    success: true,
+    days: outcome.days,
+    expiresAt: outcome.expiresAt,
+    message: t(lang, 'promo.success', { n: outcome.days }),
+  });
 });
 
 export const config: Config = { path: '/api/promo', method: 'POST' };

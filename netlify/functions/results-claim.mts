@@ -6,7 +6,10 @@ import { json, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { claimToken } from '../../src/lib/server/scoring.ts';
 
-const Body = z.object({ tokens: z.array(z.string().min(1).max(8192)).min(1).max(10), lang: z.enum(['uk', 'en']).optional() });
+const Body = z.object({
+  tokens: z.array(z.string().min(1).max(8192)).min(1).max(10),
+  lang: z.enum(['uk', 'en']).optional(),
+});
 
 /**
  * Saves a visitor's results into the signed-in account from the signed tokens the scoring calls gave them.

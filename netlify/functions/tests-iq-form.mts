@@ -15,7 +15,8 @@ export default secured(async (req: Request) => {
   const lang = requestLang(req, params.get('lang'));
   const asked = params.get('formId');
   const browserTaken = (params.get('taken') ?? '').split(',').filter(Boolean);
-  const formIds = (list: string[]) => list.length <= 20 && list.every((f) => /^\d{1,2}$/.test(f) && isIqFormId(Number(f)));
+  const formIds = (list: string[]) =>
+    list.length <= 20 && list.every((f) => /^\d{1,2}$/.test(f) && isIqFormId(Number(f)));
   if ((asked !== null && !formIds([asked])) || !formIds(browserTaken)) {
     return jsonError(400, 'form.error.unknown', lang);
   }
@@ -26,7 +27,10 @@ export default secured(async (req: Request) => {
     const stored = user ? await formsTaken(user.id) : [];
     formId = nextIqForm([...stored, ...browserTaken.map(Number).filter((f) => !stored.includes(f))]);
   }
-  return json({ formId, lang, questions: publicIqQuestions(lang, formId) }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { formId, lang, questions: publicIqQuestions(lang, formId) },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 });
 
 export const config: Config = { path: '/api/tests/iq/form', method: 'GET' };

@@ -3,13 +3,24 @@ import { secured } from '../../src/lib/server/security-headers.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
-import { IqScoreRequest, iqScoringLimits, scoreAndSave, scoreIq, SCORE_BODY_LIMIT } from '../../src/lib/server/scoring.ts';
+import {
+  IqScoreRequest,
+  iqScoringLimits,
+  scoreAndSave,
+  scoreIq,
+  SCORE_BODY_LIMIT,
+} from '../../src/lib/server/scoring.ts';
 
 /** Scores a complete IQ answer sheet on the server (rate-limited: the teaser's count must not recover a key) and returns the result at the caller's access, with a signed token; a signed-in user's result is saved too. */
 export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'optional', body: IqScoreRequest, maxBytes: SCORE_BODY_LIMIT });
   if (!request.ok) return request.response;
-  const outcome = await scoreAndSave(request.body, scoreIq, { lang: request.lang, user: request.user, limits: iqScoringLimits(request.body, context.ip, request.user?.id), afterSave: () => context.waitUntil(deliverOutboxSoon()) });
+  const outcome = await scoreAndSave(request.body, scoreIq, {
+    lang: request.lang,
+    user: request.user,
+    limits: iqScoringLimits(request.body, context.ip, request.user?.id),
+    afterSave: () => context.waitUntil(deliverOutboxSoon()),
+  });
   if (!outcome.ok) return refusal(outcome.error, request.lang, { retryAfterSeconds: outcome.retryAfterSeconds });
   const { ok: _ok, ...answer } = outcome;
   return json(answer);

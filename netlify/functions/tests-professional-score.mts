@@ -9,7 +9,11 @@ import { CareerScoreRequest, scoreAndSave, scoreCareer, SCORE_BODY_LIMIT } from 
 export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'optional', body: CareerScoreRequest, maxBytes: SCORE_BODY_LIMIT });
   if (!request.ok) return request.response;
-  const outcome = await scoreAndSave(request.body, scoreCareer, { lang: request.lang, user: request.user, afterSave: () => context.waitUntil(deliverOutboxSoon()) });
+  const outcome = await scoreAndSave(request.body, scoreCareer, {
+    lang: request.lang,
+    user: request.user,
+    afterSave: () => context.waitUntil(deliverOutboxSoon()),
+  });
   if (!outcome.ok) return refusal(outcome.error, request.lang, { retryAfterSeconds: outcome.retryAfterSeconds });
   const { ok: _ok, ...answer } = outcome;
   return json(answer);

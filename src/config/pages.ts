@@ -6,8 +6,19 @@ import { LEGAL_TYPES } from './site.ts';
 
 /** The page states of spec part 2 "Page metadata", plus the sign-in return step. */
 export type PageState =
-  | 'landing' | 'iq-test' | 'test' | 'prof' | 'professional-test' | 'results' | 'professional-results'
-  | 'login' | 'auth-callback' | 'profile' | 'payment' | 'legal' | 'verify';
+  | 'landing'
+  | 'iq-test'
+  | 'test'
+  | 'prof'
+  | 'professional-test'
+  | 'results'
+  | 'professional-results'
+  | 'login'
+  | 'auth-callback'
+  | 'profile'
+  | 'payment'
+  | 'legal'
+  | 'verify';
 
 /**
  * The social card of a screen group (spec: IQ, career, profile and login show the logo, the rest a default), one
@@ -27,8 +38,13 @@ export interface PageDef {
   structured: StructuredKind;
 }
 
-const page = (path: string, state: PageState, indexable: boolean, og: OgCard, structured: StructuredKind = 'none'): PageDef =>
-  ({ path, state, indexable, og, structured });
+const page = (
+  path: string,
+  state: PageState,
+  indexable: boolean,
+  og: OgCard,
+  structured: StructuredKind = 'none',
+): PageDef => ({ path, state, indexable, og, structured });
 
 export const PAGES: PageDef[] = [
   page('/', 'landing', true, 'default'),

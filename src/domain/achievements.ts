@@ -21,7 +21,10 @@ const RULES: Record<Achievement, (iq: IqRecord[], professionalCount: number) => 
   dedicated: (iq) => iq.length >= 5,
 };
 
-export function achievementsOf(iq: IqRecord[], professionalCount: number): { unlocked: Achievement[]; locked: Achievement[] } {
+export function achievementsOf(
+  iq: IqRecord[],
+  professionalCount: number,
+): { unlocked: Achievement[]; locked: Achievement[] } {
   const unlocked = ACHIEVEMENTS.filter((a) => RULES[a](iq, professionalCount));
   return { unlocked, locked: ACHIEVEMENTS.filter((a) => !unlocked.includes(a)) };
 }
@@ -44,7 +47,9 @@ export function profileStats(iq: IqRecord[]): ProfileStats {
     totalTests: iq.length,
     bestIQ: Math.max(...iq.map((r) => r.iqScore)),
     averageIQ: Math.round(mean(iq.map((r) => r.iqScore))),
-    averageAccuracy: Math.round(mean(iq.map((r) => (r.totalQuestions ? (r.correctAnswers / r.totalQuestions) * 100 : 0)))),
+    averageAccuracy: Math.round(
+      mean(iq.map((r) => (r.totalQuestions ? (r.correctAnswers / r.totalQuestions) * 100 : 0))),
+    ),
     improvementTrend: byDate[byDate.length - 1].iqScore - byDate[0].iqScore,
   };
 }

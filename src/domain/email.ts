@@ -18,7 +18,13 @@ export function cleanEmail(raw: string): string | null {
   const domain = text.slice(at + 1).toLowerCase();
   if (local.length > 64 || !LOCAL.test(local)) return null;
   const labels = domain.split('.');
-  if (domain.length > 253 || labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^[a-z]{2,63}$/.test(labels[labels.length - 1])) return null;
+  if (
+    domain.length > 253 ||
+    labels.length < 2 ||
+    !labels.every((l) => LABEL.test(l)) ||
+    !/^[a-z]{2,63}$/.test(labels[labels.length - 1])
+  )
+    return null;
   return `${local}@${domain}`;
 }
 

@@ -23,16 +23,23 @@ function idProblems(ids: number[], known: Set<number>): SheetError | null {
 
 export function checkIqSheet(bank: IqItem[], answers: IqAnswer[]): SheetError | null {
   const items = new Map(bank.map((item) => [item.id, item]));
-  const problem = idProblems(answers.map((a) => a.questionId), new Set(items.keys()));
+  const problem = idProblems(
+    answers.map((a) => a.questionId),
+    new Set(items.keys()),
+  );
   if (problem) return problem;
-  if (answers.some((a) => a.selectedAnswer >= items.get(a.questionId)!.options.uk.length)) return 'score.error.option_out_of_range';
+  if (answers.some((a) => a.selectedAnswer >= items.get(a.questionId)!.options.uk.length))
+    return 'score.error.option_out_of_range';
   if (answers.length !== bank.length) return 'score.error.answer_count';
   return null;
 }
 
 export function checkCareerSheet(answers: CareerAnswer[]): SheetError | null {
   const questions = new Map(CAREER_QUESTIONS.map((q) => [q.id, q]));
-  const problem = idProblems(answers.map((a) => a.questionId), new Set(questions.keys()));
+  const problem = idProblems(
+    answers.map((a) => a.questionId),
+    new Set(questions.keys()),
+  );
   if (problem) return problem;
   const core = answers.filter((a) => !questions.get(a.questionId)!.isAdditional);
   if (core.length !== CORE_QUESTION_COUNT) return 'score.error.answer_count';

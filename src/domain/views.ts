@@ -49,7 +49,9 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
         difficulty: item.difficulty,
         question: item.question[lang],
         options: item.options[lang],
-        ...(item.image ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } } : {}),
+        ...(item.image
+          ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } }
+          : {}),
         explanation: item.explanation[lang],
       };
     }),
@@ -86,7 +88,10 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     strengthsDescription: result.strengthsDescription,
     developmentAreas: result.developmentAreas,
     profile: {
-      ...(Object.fromEntries(PROFILE_SECTIONS.map((section) => [section, profile[section]])) as Record<ProfileSection, string>),
+      ...(Object.fromEntries(PROFILE_SECTIONS.map((section) => [section, profile[section]])) as Record<
+        ProfileSection,
+        string
+      >),
       professions: profile.professions,
       careerRoadmap: profile.careerRoadmap,
     },
@@ -97,7 +102,8 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
  * What a page receives, derived from the views above rather than re-typed: the teaser's fields, and the full
  * view's others as optional (present with premium). `K` is a field only the full view has.
  */
-type AtEitherAccess<V, K extends PropertyKey> = Exclude<V, Record<K, unknown>> & Partial<Omit<Extract<V, Record<K, unknown>>, keyof Exclude<V, Record<K, unknown>>>>;
+type AtEitherAccess<V, K extends PropertyKey> = Exclude<V, Record<K, unknown>> &
+  Partial<Omit<Extract<V, Record<K, unknown>>, keyof Exclude<V, Record<K, unknown>>>>;
 export type IqResultView = AtEitherAccess<ReturnType<typeof iqView>, 'review'>;
 export type CareerResultView = AtEitherAccess<ReturnType<typeof careerView>, 'profile'>;
 export type ResultView = IqResultView | CareerResultView;

@@ -14,7 +14,8 @@ export const dictionaries: Record<Lang, Record<string, string>> = { uk, en };
 
 /** The text for key in lang (its plural form for a numeric {n}), placeholders filled. A missing key shows itself. */
 export function t(lang: Lang, key: DictKey | (string & {}), vars: Record<string, string | number> = {}): string {
-  const text = lookup(dictionaries[lang], key, lang, vars) ?? lookup(dictionaries[DEFAULT_LANG], key, DEFAULT_LANG, vars);
+  const text =
+    lookup(dictionaries[lang], key, lang, vars) ?? lookup(dictionaries[DEFAULT_LANG], key, DEFAULT_LANG, vars);
   return text === undefined ? key : fill(text, vars);
 }
 

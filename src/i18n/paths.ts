@@ -13,7 +13,9 @@ export const otherLang = (lang: Lang): Lang => (lang === 'uk' ? 'en' : 'uk');
 /** Everything a path is made of, so query and hash survive any rewrite. */
 function splitPath(path: string): { pathname: string; rest: string } {
   const cut = path.search(/[?#]/);
-  return cut === -1 ? { pathname: path || '/', rest: '' } : { pathname: path.slice(0, cut) || '/', rest: path.slice(cut) };
+  return cut === -1
+    ? { pathname: path || '/', rest: '' }
+    : { pathname: path.slice(0, cut) || '/', rest: path.slice(cut) };
 }
 
 const hasEnPrefix = (pathname: string) => pathname === EN_PREFIX || pathname.startsWith(EN_PREFIX + '/');

@@ -7,7 +7,12 @@ export const PLURAL_FORMS = ['one', 'few', 'many', 'other'] as const;
 const rules = new Map<string, Intl.PluralRules>();
 
 /** The text for key, or for its plural form that suits vars.n. */
-export function lookup(texts: Record<string, string>, key: string, lang: string, vars: Record<string, string | number>): string | undefined {
+export function lookup(
+  texts: Record<string, string>,
+  key: string,
+  lang: string,
+  vars: Record<string, string | number>,
+): string | undefined {
   if (key in texts) return texts[key];
   if (typeof vars.n !== 'number') return undefined;
   let rule = rules.get(lang);

@@ -43,10 +43,16 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
         return go();
       }
       setPhase('saving');
-      const pending = KINDS.map((kind) => ({ kind, stored: readSession<StoredResult>(SESSION_KEYS.tempResult[kind]) })).filter((p) => p.stored?.token && !p.stored.id);
+      const pending = KINDS.map((kind) => ({
+        kind,
+        stored: readSession<StoredResult>(SESSION_KEYS.tempResult[kind]),
+      })).filter((p) => p.stored?.token && !p.stored.id);
       const claimed: Partial<Record<(typeof KINDS)[number], string>> = {};
       if (pending.length) {
-        const res = await postJson<{ claimed: ({ kind: 'iq' | 'professional'; id: string } | { error: string })[] }>('/api/results/claim', { tokens: pending.map((p) => p.stored!.token), lang });
+        const res = await postJson<{ claimed: ({ kind: 'iq' | 'professional'; id: string } | { error: string })[] }>(
+          '/api/results/claim',
+          { tokens: pending.map((p) => p.stored!.token), lang },
+        );
         if (res.ok) {
           for (const entry of res.data.claimed) {
             if (!('id' in entry)) continue;

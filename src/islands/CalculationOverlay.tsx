@@ -25,11 +25,22 @@ export function CalculationOverlay({ steps, t, onDone }: { steps: string[]; t: T
       <div className="overlay-card">
         <div className="spinner" aria-hidden="true" />
         <h2 id="overlay-title">{t('overlay.title')}</h2>
-        <p className="overlay-status" aria-live="polite">{steps[Math.min(step, steps.length - 1)]}</p>
-        <div className="progress" role="progressbar" aria-label={t('overlay.title')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <p className="overlay-status" aria-live="polite">
+          {steps[Math.min(step, steps.length - 1)]}
+        </p>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={t('overlay.title')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <div className="progress-fill" style={{ width: `${percent}%` }} />
         </div>
-        <p className="overlay-percent" aria-hidden="true">{percent}%</p>
+        <p className="overlay-percent" aria-hidden="true">
+          {percent}%
+        </p>
       </div>
     </div>
   );

@@ -7,14 +7,32 @@ import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
 import { PROFESSION_GROUPS, PROFILE_SECTIONS, ROADMAP_LISTS } from '../domain/career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';
 
-
 type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
 
 function SaveBanner({ status, t, links }: { status: SaveStatus; t: T; links: ResultsLinks }) {
-  if (status === 'saving') return <p className="notice" role="status">{t('save.saving')}</p>;
-  if (status === 'success') return <p className="notice notice-success" role="status">✓ {t('success.save.professional.test')}</p>;
-  if (status === 'error') return <p className="notice notice-error" role="alert">{t('error.save.professional.test')}</p>;
-  return <p className="notice">{t('save.visitor')} <a href={links.login}>{t('nav.signin')}</a></p>;
+  if (status === 'saving')
+    return (
+      <p className="notice" role="status">
+        {t('save.saving')}
+      </p>
+    );
+  if (status === 'success')
+    return (
+      <p className="notice notice-success" role="status">
+        ✓ {t('success.save.professional.test')}
+      </p>
+    );
+  if (status === 'error')
+    return (
+      <p className="notice notice-error" role="alert">
+        {t('error.save.professional.test')}
+      </p>
+    );
+  return (
+    <p className="notice">
+      {t('save.visitor')} <a href={links.login}>{t('nav.signin')}</a>
+    </p>
+  );
 }
 
 const names = (lang: Lang, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
@@ -24,21 +42,48 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
   if (result.tiedProfiles.length > 1) {
     return (
       <section className="notice notice-tiebreak" aria-labelledby="between-title">
-        <p id="between-title">{t('results.career.between', { types: names(lang, result.tiedProfiles.map((p) => p.title)), type: result.personalityType })}</p>
+        <p id="between-title">
+          {t('results.career.between', {
+            types: names(
+              lang,
+              result.tiedProfiles.map((p) => p.title),
+            ),
+            type: result.personalityType,
+          })}
+        </p>
         <ul className="tied-profiles">
-          {result.tiedProfiles.map((p) => <li key={p.type} style={{ ['--type-color' as string]: p.color }}><strong>{p.title}</strong> — {p.tagline}</li>)}
+          {result.tiedProfiles.map((p) => (
+            <li key={p.type} style={{ ['--type-color' as string]: p.color }}>
+              <strong>{p.title}</strong> — {p.tagline}
+            </li>
+          ))}
         </ul>
       </section>
     );
   }
   if (!result.additionalQuestionsNeeded) return null;
   const tied = Object.keys(result.tieBreakScores).map((type) => t(`career.type.${type}`));
-  return <p className="notice notice-tiebreak">{t('results.career.tiebreak', { types: names(lang, tied), type: result.personalityType })}</p>;
+  return (
+    <p className="notice notice-tiebreak">
+      {t('results.career.tiebreak', { types: names(lang, tied), type: result.personalityType })}
+    </p>
+  );
 }
 
 const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
-export function CareerResultView({ result, saveStatus, t, samples, links, onRestart, resultId, lang, premiumDays, signedIn }: Props) {
+export function CareerResultView({
+  result,
+  saveStatus,
+  t,
+  samples,
+  links,
+  onRestart,
+  resultId,
+  lang,
+  premiumDays,
+  signedIn,
+}: Props) {
   const full = result.access === 'full' && result.profile;
   const max = CORE_PER_TYPE;
   const tied = result.tiedProfiles.length > 1;
@@ -48,23 +93,44 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
       {tied ? (
         <header className="result-hero result-hero-type">
           <p className="eyebrow">{t('results.career.eyebrowTied')}</p>
-          <h1 id="result-title" data-testid="personality-type">{names(lang, result.tiedProfiles.map((p) => p.title))}</h1>
+          <h1 id="result-title" data-testid="personality-type">
+            {names(
+              lang,
+              result.tiedProfiles.map((p) => p.title),
+            )}
+          </h1>
         </header>
       ) : (
         <header className="result-hero result-hero-type">
           <p className="eyebrow">{t('results.career.eyebrow', { n: result.primaryType })}</p>
-          <h1 id="result-title" data-testid="personality-type">{result.personalityType}</h1>
+          <h1 id="result-title" data-testid="personality-type">
+            {result.personalityType}
+          </h1>
           <p className="lead">{result.tagline}</p>
         </header>
       )}
       <TieNotice result={result} t={t} lang={lang} />
 
       <dl className="facts">
-        {tied
-          ? <div><dt>{t('results.career.types')}</dt><dd>{result.tiedProfiles.map((p) => p.type).join(' · ')}</dd></div>
-          : <div><dt>{t('results.career.primary')}</dt><dd>{result.primaryType}</dd></div>}
-        <div><dt>{t('results.career.questions')}</dt><dd>{result.totalQuestions}</dd></div>
-        <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
+        {tied ? (
+          <div>
+            <dt>{t('results.career.types')}</dt>
+            <dd>{result.tiedProfiles.map((p) => p.type).join(' · ')}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('results.career.primary')}</dt>
+            <dd>{result.primaryType}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('results.career.questions')}</dt>
+          <dd>{result.totalQuestions}</dd>
+        </div>
+        <div>
+          <dt>{t('results.time')}</dt>
+          <dd>{clock(result.timeSpent)}</dd>
+        </div>
       </dl>
 
       <section className="result-block" aria-labelledby="scores-title">
@@ -73,23 +139,43 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
         <ul className="breakdown">
           {Object.entries(result.enneagramScores).map(([type, score]) => (
             <li key={type} className={Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
-              <span className="breakdown-name">{t(`career.type.${type}`)}{Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}</span>
-              <span className="bar" aria-hidden="true"><span style={{ width: `${(score / max) * 100}%` }} /></span>
-              <span className="breakdown-value">{score} / {CORE_PER_TYPE}</span>
+              <span className="breakdown-name">
+                {t(`career.type.${type}`)}
+                {Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}
+              </span>
+              <span className="bar" aria-hidden="true">
+                <span style={{ width: `${(score / max) * 100}%` }} />
+              </span>
+              <span className="breakdown-value">
+                {score} / {CORE_PER_TYPE}
+              </span>
             </li>
           ))}
         </ul>
         {Object.keys(result.tieBreakScores).length ? (
-          <p className="muted">{t('results.career.tieBreakScores', { scores: Object.entries(result.tieBreakScores).map(([type, n]) => `${t(`career.type.${type}`)} ${n} / ${TIE_BREAK_PER_TYPE}`).join(', ') })}</p>
+          <p className="muted">
+            {t('results.career.tieBreakScores', {
+              scores: Object.entries(result.tieBreakScores)
+                .map(([type, n]) => `${t(`career.type.${type}`)} ${n} / ${TIE_BREAK_PER_TYPE}`)
+                .join(', '),
+            })}
+          </p>
         ) : null}
       </section>
 
       {full ? (
         <>
           <section className="result-block" aria-labelledby="professions-title">
-            <p className="premium-badge">{t('premium.badge')}{premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}</p>
+            <p className="premium-badge">
+              {t('premium.badge')}
+              {premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}
+            </p>
             <h2 id="professions-title">{t('results.career.professions')}</h2>
-            <ul className="chips">{result.recommendedProfessions!.map((p) => <li key={p}>{p}</li>)}</ul>
+            <ul className="chips">
+              {result.recommendedProfessions!.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
           </section>
           {PROFILE_SECTIONS.map((section) => (
             <section key={section} className="result-block" aria-labelledby={`s-${section}`}>
@@ -103,32 +189,55 @@ export function CareerResultView({ result, saveStatus, t, samples, links, onRest
               {ROADMAP_LISTS.map((key) => (
                 <div key={key}>
                   <h3>{t(`career.roadmap.${key}`)}</h3>
-                  <ul>{result.profile!.careerRoadmap[key].map((item) => <li key={item}>{item}</li>)}</ul>
+                  <ul>
+                    {result.profile!.careerRoadmap[key].map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
                 </div>
               ))}
             </div>
             <h3>{t('career.roadmap.recommendedProfessions')}</h3>
             <dl className="profession-groups">
               {PROFESSION_GROUPS.map((group) => (
-                <div key={group}><dt>{t(`career.group.${group}`)}</dt><dd>{result.profile!.careerRoadmap.recommendedProfessions[group].join(', ')}</dd></div>
+                <div key={group}>
+                  <dt>{t(`career.group.${group}`)}</dt>
+                  <dd>{result.profile!.careerRoadmap.recommendedProfessions[group].join(', ')}</dd>
+                </div>
               ))}
             </dl>
           </section>
           <section className="result-block" aria-labelledby="dev-title">
             <h2 id="dev-title">{t('results.career.development')}</h2>
-            <ul>{result.developmentAreas!.map((item) => <li key={item}>{item}</li>)}</ul>
+            <ul>
+              {result.developmentAreas!.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
           </section>
         </>
       ) : (
         <section className="result-block" aria-labelledby="locked-title">
           <h2 id="locked-title">{t('results.career.full')}</h2>
-          <PremiumGate t={t} kind="professional" resultId={resultId} links={links} lang={lang} what={t('premium.career.what')} />
+          <PremiumGate
+            t={t}
+            kind="professional"
+            resultId={resultId}
+            links={links}
+            lang={lang}
+            what={t('premium.career.what')}
+          />
         </section>
       )}
 
       <CertificateSection t={t} links={links} signedIn={signedIn} kind="professional" resultId={resultId} lang={lang} />
       <Samples t={t} samples={samples} kind="professional" />
-      <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.professional', { type: result.personalityType })} />
+      <ResultActions
+        t={t}
+        links={links}
+        onRestart={onRestart}
+        shareText={t('share.text.professional', { type: result.personalityType })}
+      />
     </article>
   );
 }

@@ -11,7 +11,21 @@ export const CERTIFICATE_READ_DELAY_MS = 2000;
  * The certificate section (spec part 1): visitors are invited to sign in; a signed-in owner sees the certificate
  * in the page's language (rendered on the server, 2 s after load) and downloads it under the spec's file name.
  */
-export function CertificateSection({ t, links, signedIn, kind, resultId, lang }: { t: T; links: ResultsLinks; signedIn: boolean; kind: 'iq' | 'professional'; resultId?: string; lang: Lang }) {
+export function CertificateSection({
+  t,
+  links,
+  signedIn,
+  kind,
+  resultId,
+  lang,
+}: {
+  t: T;
+  links: ResultsLinks;
+  signedIn: boolean;
+  kind: 'iq' | 'professional';
+  resultId?: string;
+  lang: Lang;
+}) {
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');
   const [downloading, setDownloading] = useState(false);
@@ -50,15 +64,27 @@ export function CertificateSection({ t, links, signedIn, kind, resultId, lang }:
       {!signedIn ? (
         <>
           <p>{t('certificate.signin')}</p>
-          <a className="button button-ghost" href={links.login}>{t('nav.signin')}</a>
+          <a className="button button-ghost" href={links.login}>
+            {t('nav.signin')}
+          </a>
         </>
       ) : !resultId ? (
         <p>{t('certificate.saving')}</p>
       ) : (
         <>
-          {state === 'generating' ? <p role="status" className="loading"><span className="spinner" aria-hidden="true" /> {t('certificate.generating')}</p> : null}
+          {state === 'generating' ? (
+            <p role="status" className="loading">
+              <span className="spinner" aria-hidden="true" /> {t('certificate.generating')}
+            </p>
+          ) : null}
           {ready ? (
-            <img className="certificate-preview" src={url} alt={t('certificate.preview')} width={1754} height={1240} hidden={state !== 'shown'}
+            <img
+              className="certificate-preview"
+              src={url}
+              alt={t('certificate.preview')}
+              width={1754}
+              height={1240}
+              hidden={state !== 'shown'}
               onLoad={() => {
                 setState('shown');
                 track('certificate_generated', { testType: kind, language: lang });
@@ -66,10 +92,20 @@ export function CertificateSection({ t, links, signedIn, kind, resultId, lang }:
               onError={() => {
                 setState('failed');
                 setError(t('certificate.error.generate'));
-              }} />
+              }}
+            />
           ) : null}
-          {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
-          <button type="button" className="button" disabled={state !== 'shown' || downloading} onClick={() => void download()}>
+          {error ? (
+            <p className="notice notice-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button"
+            disabled={state !== 'shown' || downloading}
+            onClick={() => void download()}
+          >
             {downloading ? t('certificate.downloading') : t('certificate.download')}
           </button>
         </>

@@ -18,7 +18,13 @@ export function Dialog({ open, onClose, labelledBy, className, children }: Props
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className={`dialog ${className ?? ''}`} aria-labelledby={labelledBy} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onCancel={onClose}
+    >
       {open ? children : null}
     </dialog>
   );

@@ -13,42 +13,85 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
   return (
     <article className="result" aria-labelledby="result-title">
       {result.cautions.length ? (
-        <section className="notice notice-caution" role="note" aria-labelledby="caution-title" data-testid="iq-cautions">
+        <section
+          className="notice notice-caution"
+          role="note"
+          aria-labelledby="caution-title"
+          data-testid="iq-cautions"
+        >
           <h2 id="caution-title">{t('results.caution.title')}</h2>
-          {result.cautions.map((c) => <p key={c}>{t(`results.caution.${c}`)}</p>)}
+          {result.cautions.map((c) => (
+            <p key={c}>{t(`results.caution.${c}`)}</p>
+          ))}
         </section>
       ) : null}
       <header className="result-hero">
-        <p className="eyebrow" aria-hidden="true">{t('results.iq.title')}</p>
+        <p className="eyebrow" aria-hidden="true">
+          {t('results.iq.title')}
+        </p>
         <h1 id="result-title">
           <span className="visually-hidden">{t('results.iq.title')}: </span>
-          <span className="iq-value" data-testid="iq-estimate">{reading.value}</span>
+          <span className="iq-value" data-testid="iq-estimate">
+            {reading.value}
+          </span>
         </h1>
-        <p className="iq-range" data-testid="iq-interval">{reading.interval}</p>
+        <p className="iq-range" data-testid="iq-interval">
+          {reading.interval}
+        </p>
         <p className="iq-label">{reading.band}</p>
         <p data-testid="iq-percentile">{reading.percentile}</p>
         <p className="muted iq-provisional">{t('results.iq.provisional')}</p>
-        {full ? <p className="premium-badge">{t('premium.badge')}{premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}</p> : null}
+        {full ? (
+          <p className="premium-badge">
+            {t('premium.badge')}
+            {premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}
+          </p>
+        ) : null}
       </header>
 
       <dl className="facts">
-        <div><dt>{t('results.correct')}</dt><dd>{result.correctAnswers} / {result.totalQuestions}</dd></div>
-        <div><dt>{t('results.iq.weighted')}</dt><dd>{result.score} / {result.maxScore}</dd></div>
-        <div><dt>{t('results.accuracy')}</dt><dd>{result.accuracy}%</dd></div>
-        <div><dt>{t('results.time')}</dt><dd>{clock(result.timeSpent)}</dd></div>
-        {full ? <div><dt>{t('results.avgTime')}</dt><dd>{t('results.seconds', { n: result.averageTimePerQuestion ?? 0 })}</dd></div> : null}
+        <div>
+          <dt>{t('results.correct')}</dt>
+          <dd>
+            {result.correctAnswers} / {result.totalQuestions}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('results.iq.weighted')}</dt>
+          <dd>
+            {result.score} / {result.maxScore}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('results.accuracy')}</dt>
+          <dd>{result.accuracy}%</dd>
+        </div>
+        <div>
+          <dt>{t('results.time')}</dt>
+          <dd>{clock(result.timeSpent)}</dd>
+        </div>
+        {full ? (
+          <div>
+            <dt>{t('results.avgTime')}</dt>
+            <dd>{t('results.seconds', { n: result.averageTimePerQuestion ?? 0 })}</dd>
+          </div>
+        ) : null}
       </dl>
 
       <section className="result-block" aria-labelledby="detail-title">
         <h2 id="detail-title">{t('results.iq.details')}</h2>
         {full && result.breakdown ? (
           <>
-            <p>{t(`iq.speed.${result.speed}`)} {t(`iq.correctness.${result.correctness}`)}</p>
+            <p>
+              {t(`iq.speed.${result.speed}`)} {t(`iq.correctness.${result.correctness}`)}
+            </p>
             <ul className="breakdown">
               {Object.entries(result.breakdown).map(([category, percent]) => (
                 <li key={category}>
                   <span className="breakdown-name">{t(`iq.category.${category}`)}</span>
-                  <span className="bar" aria-hidden="true"><span style={{ width: `${percent}%` }} /></span>
+                  <span className="bar" aria-hidden="true">
+                    <span style={{ width: `${percent}%` }} />
+                  </span>
                   <span className="breakdown-value">{percent}%</span>
                 </li>
               ))}
@@ -65,11 +108,28 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
           <ol className="review">
             {result.review.map((item, i) => (
               <li key={item.questionId} className={item.correct ? 'review-right' : 'review-wrong'}>
-                <h3>{t('runner.question', { n: i + 1, total: result.review!.length })} — {item.correct ? `✓ ${t('review.right')}` : `✗ ${t('review.wrong')}`}</h3>
+                <h3>
+                  {t('runner.question', { n: i + 1, total: result.review!.length })} —{' '}
+                  {item.correct ? `✓ ${t('review.right')}` : `✗ ${t('review.wrong')}`}
+                </h3>
                 <p>{item.question}</p>
-                {item.image ? <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" /> : null}
-                <p>{t('review.yours')}: {item.selectedAnswer >= 0 ? (item.image ? item.image.optionAlts[item.selectedAnswer] : item.options[item.selectedAnswer]) : '—'}</p>
-                {!item.correct ? <p>{t('review.correct')}: {item.image ? item.image.optionAlts[item.correctAnswer] : item.options[item.correctAnswer]}</p> : null}
+                {item.image ? (
+                  <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" />
+                ) : null}
+                <p>
+                  {t('review.yours')}:{' '}
+                  {item.selectedAnswer >= 0
+                    ? item.image
+                      ? item.image.optionAlts[item.selectedAnswer]
+                      : item.options[item.selectedAnswer]
+                    : '—'}
+                </p>
+                {!item.correct ? (
+                  <p>
+                    {t('review.correct')}:{' '}
+                    {item.image ? item.image.optionAlts[item.correctAnswer] : item.options[item.correctAnswer]}
+                  </p>
+                ) : null}
                 <p className="muted">{item.explanation}</p>
               </li>
             ))}

@@ -32,18 +32,35 @@ export function JumpDialog({ open, onClose, total, current, answered, onJump, t 
                 }}
               >
                 {i + 1}
-                <span aria-hidden="true" className="jump-mark">{state === 'answered' ? '✓' : state === 'current' ? '•' : ''}</span>
+                <span aria-hidden="true" className="jump-mark">
+                  {state === 'answered' ? '✓' : state === 'current' ? '•' : ''}
+                </span>
               </button>
             </li>
           );
         })}
       </ol>
       <ul className="jump-legend">
-        <li><span className="jump-swatch jump-current" aria-hidden="true">•</span>{t('runner.jump.current')}</li>
-        <li><span className="jump-swatch jump-answered" aria-hidden="true">✓</span>{t('runner.jump.answered')}</li>
-        <li><span className="jump-swatch jump-unanswered" aria-hidden="true" />{t('runner.jump.unanswered')}</li>
+        <li>
+          <span className="jump-swatch jump-current" aria-hidden="true">
+            •
+          </span>
+          {t('runner.jump.current')}
+        </li>
+        <li>
+          <span className="jump-swatch jump-answered" aria-hidden="true">
+            ✓
+          </span>
+          {t('runner.jump.answered')}
+        </li>
+        <li>
+          <span className="jump-swatch jump-unanswered" aria-hidden="true" />
+          {t('runner.jump.unanswered')}
+        </li>
       </ul>
-      <button type="button" className="button button-ghost" onClick={onClose}>{t('runner.jump.close')}</button>
+      <button type="button" className="button button-ghost" onClick={onClose}>
+        {t('runner.jump.close')}
+      </button>
     </Dialog>
   );
 }

@@ -10,7 +10,12 @@ import { track } from '../lib/analytics.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export const SIGNUP_REDIRECT_MS = 2000;
-const GOOGLE_ERRORS: Record<string, string> = { google_not_configured: 'auth.error.google.not_configured', failed: 'auth.error.google.failed', unverified: 'auth.error.google.unverified', password_first: 'auth.error.google.password_first' };
+const GOOGLE_ERRORS: Record<string, string> = {
+  google_not_configured: 'auth.error.google.not_configured',
+  failed: 'auth.error.google.failed',
+  unverified: 'auth.error.google.unverified',
+  password_first: 'auth.error.google.password_first',
+};
 
 interface Props {
   lang: Lang;
@@ -50,14 +55,22 @@ export default function LoginApp({ lang, texts, links }: Props) {
     if (mode === 'signup' && password.length < 6) return setError(t('auth.error.password.length'));
     setLoading(true);
     track(mode === 'signin' ? 'login_attempt' : 'signup_attempt', { method: 'email' });
-    const result = await postJson<{ ok: true }>(`/api/auth/${mode}`, { email, password, lang, ...(mode === 'signup' ? { fullName, mailingList } : {}) });
+    const result = await postJson<{ ok: true }>(`/api/auth/${mode}`, {
+      email,
+      password,
+      lang,
+      ...(mode === 'signup' ? { fullName, mailingList } : {}),
+    });
     if (!result.ok) {
       setLoading(false);
       track(mode === 'signin' ? 'login_error' : 'signup_error', { method: 'email', error: result.error });
-      return setError(result.status === 0 ? t('auth.error.network') : result.message ?? t('auth.error.invalid'));
+      return setError(result.status === 0 ? t('auth.error.network') : (result.message ?? t('auth.error.invalid')));
     }
     // Google found this account's address but wants the password first: signed in, go back to Google to link it.
-    if (mode === 'signin') return location.assign(new URLSearchParams(location.search).get('error') === 'password_first' ? links.google : links.callback);
+    if (mode === 'signin')
+      return location.assign(
+        new URLSearchParams(location.search).get('error') === 'password_first' ? links.google : links.callback,
+      );
     setSuccess(t('login.signup.success'));
     setTimeout(() => location.assign(links.callback), SIGNUP_REDIRECT_MS);
   }
@@ -65,37 +78,85 @@ export default function LoginApp({ lang, texts, links }: Props) {
   const title = mode === 'signin' ? t('login.signin.title') : t('login.signup.title');
   return (
     <div className="login">
-      <a className="button button-ghost" href={links.home}><span aria-hidden="true">←</span> {t('login.back')}</a>
+      <a className="button button-ghost" href={links.home}>
+        <span aria-hidden="true">←</span> {t('login.back')}
+      </a>
       <div className="login-grid">
         <section className="card login-card" aria-labelledby="login-title">
           <h1 id="login-title">{title}</h1>
           <form onSubmit={(e) => void submit(e)} noValidate>
             {mode === 'signup' ? (
               <div className="field">
-                <label htmlFor="full-name">{t('login.fullName')} <span className="muted">{t('login.optional')}</span></label>
-                <input id="full-name" name="name" autoComplete="name" value={fullName} maxLength={100} onChange={(e) => setFullName(e.target.value)} />
+                <label htmlFor="full-name">
+                  {t('login.fullName')} <span className="muted">{t('login.optional')}</span>
+                </label>
+                <input
+                  id="full-name"
+                  name="name"
+                  autoComplete="name"
+                  value={fullName}
+                  maxLength={100}
+                  onChange={(e) => setFullName(e.target.value)}
+                />
               </div>
             ) : null}
             <div className="field">
               <label htmlFor="email">{t('login.email')}</label>
-              <input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="password">{t('login.password')}</label>
-              <input id="password" name="password" type="password" required minLength={6} aria-describedby={mode === 'signup' ? 'password-hint' : undefined}
-                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
-              {mode === 'signup' ? <p id="password-hint" className="field-hint">{t('login.password.hint')}</p> : null}
+              <input
+                id="password"
+                name="password"
+                type="password"
+                required
+                minLength={6}
+                aria-describedby={mode === 'signup' ? 'password-hint' : undefined}
+                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              {mode === 'signup' ? (
+                <p id="password-hint" className="field-hint">
+                  {t('login.password.hint')}
+                </p>
+              ) : null}
             </div>
             {mode === 'signup' ? (
               <div className="field field-check">
-                <input id="mailing-list" type="checkbox" checked={mailingList} onChange={(e) => setMailingList(e.target.checked)} aria-describedby="mailing-list-hint" />
+                <input
+                  id="mailing-list"
+                  type="checkbox"
+                  checked={mailingList}
+                  onChange={(e) => setMailingList(e.target.checked)}
+                  aria-describedby="mailing-list-hint"
+                />
                 <label htmlFor="mailing-list">{t('login.mailingList')}</label>
-                <p id="mailing-list-hint" className="field-hint">{t('login.mailingList.hint')}</p>
+                <p id="mailing-list-hint" className="field-hint">
+                  {t('login.mailingList.hint')}
+                </p>
               </div>
             ) : null}
             <div aria-live="polite">
-              {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
-              {success ? <p className="notice notice-success" role="status">{success}</p> : null}
+              {error ? (
+                <p className="notice notice-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+              {success ? (
+                <p className="notice notice-success" role="status">
+                  {success}
+                </p>
+              ) : null}
             </div>
             <button type="submit" className="button button-large login-submit" disabled={loading}>
               {loading ? t('login.loading') : mode === 'signin' ? t('login.signin.submit') : t('login.signup.submit')}
@@ -103,23 +164,40 @@ export default function LoginApp({ lang, texts, links }: Props) {
           </form>
           <p className="login-toggle">
             {mode === 'signin' ? t('login.toggle.toSignup') : t('login.toggle.toSignin')}{' '}
-            <button type="button" className="link-button" onClick={toggle}>{mode === 'signin' ? t('login.signup.title') : t('login.signin.title')}</button>
+            <button type="button" className="link-button" onClick={toggle}>
+              {mode === 'signin' ? t('login.signup.title') : t('login.signin.title')}
+            </button>
           </p>
-          <p className="divider"><span>{t('login.or')}</span></p>
+          <p className="divider">
+            <span>{t('login.or')}</span>
+          </p>
           {google === false ? (
             <p className="notice">{t('auth.error.google.not_configured')}</p>
           ) : (
-            <a className="button button-ghost google-button" href={links.google} aria-disabled={google === null} onClick={() => track('login_attempt', { method: 'google' })}>
-              <span aria-hidden="true" className="google-g">G</span> {t('login.google')}
+            <a
+              className="button button-ghost google-button"
+              href={links.google}
+              aria-disabled={google === null}
+              onClick={() => track('login_attempt', { method: 'google' })}
+            >
+              <span aria-hidden="true" className="google-g">
+                G
+              </span>{' '}
+              {t('login.google')}
             </a>
           )}
           <p className="muted login-terms">
-            {t('login.terms.before')} <a href={links.terms}>{t('login.terms.terms')}</a>, <a href={links.privacy}>{t('login.terms.privacy')}</a> {t('login.terms.and')} <a href={links.consent}>{t('login.terms.consent')}</a>.
+            {t('login.terms.before')} <a href={links.terms}>{t('login.terms.terms')}</a>,{' '}
+            <a href={links.privacy}>{t('login.terms.privacy')}</a> {t('login.terms.and')}{' '}
+            <a href={links.consent}>{t('login.terms.consent')}</a>.
           </p>
         </section>
         <ul className="login-benefits">
           {['security', 'speed', 'convenience'].map((key) => (
-            <li key={key} className="card"><h2>{t(`login.benefit.${key}.title`)}</h2><p>{t(`login.benefit.${key}.text`)}</p></li>
+            <li key={key} className="card">
+              <h2>{t(`login.benefit.${key}.title`)}</h2>
+              <p>{t(`login.benefit.${key}.text`)}</p>
+            </li>
           ))}
         </ul>
       </div>

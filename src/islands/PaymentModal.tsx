@@ -15,7 +15,14 @@ export const MODAL_SECONDS = 600;
 
 declare global {
   interface Window {
-    Wayforpay?: new () => { run(params: unknown, approved: (r: unknown) => void, declined: (r: unknown) => void, pending: (r: unknown) => void): void };
+    Wayforpay?: new () => {
+      run(
+        params: unknown,
+        approved: (r: unknown) => void,
+        declined: (r: unknown) => void,
+        pending: (r: unknown) => void,
+      ): void;
+    };
   }
 }
 
@@ -68,22 +75,42 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
     if (!fullName.trim()) return setError(t('payment.error.fullName'));
     if (!/^\+?[0-9 ()-]{9,20}$/.test(phone.trim())) return setError(t('payment.error.phone'));
     setBusy(true);
-    track('begin_checkout', { value: 1, currency: 'USD', items: [{ item_id: 'premium_30', item_name: 'Premium 30 days' }] });
-    const res = await postJson<{ provider: 'test' | 'wayforpay'; orderReference: string; redirectUrl?: string; widget?: Record<string, unknown> }>('/api/payments/checkout', { fullName, phone, testType: kind, testResultId: resultId, lang });
+    track('begin_checkout', {
+      value: 1,
+      currency: 'USD',
+      items: [{ item_id: 'premium_30', item_name: 'Premium 30 days' }],
+    });
+    const res = await postJson<{
+      provider: 'test' | 'wayforpay';
+      orderReference: string;
+      redirectUrl?: string;
+      widget?: Record<string, unknown>;
+    }>('/api/payments/checkout', { fullName, phone, testType: kind, testResultId: resultId, lang });
     if (!res.ok) {
       setBusy(false);
       return setError(res.message ?? t('payment.error.init'));
     }
     writeSession('paymentTestType', kind ?? null);
-    writeSession('testContext', { testType: kind ?? null, testResultId: resultId ?? null, timestamp: Date.now(), url: resultHref });
-    const outcome = (status: string) => location.assign(`${paymentResultHref}?orderReference=${res.data.orderReference}&transactionStatus=${status}`);
+    writeSession('testContext', {
+      testType: kind ?? null,
+      testResultId: resultId ?? null,
+      timestamp: Date.now(),
+      url: resultHref,
+    });
+    const outcome = (status: string) =>
+      location.assign(`${paymentResultHref}?orderReference=${res.data.orderReference}&transactionStatus=${status}`);
     if (res.data.provider === 'test') return location.assign(res.data.redirectUrl!);
     try {
       await loadWidget();
-      new window.Wayforpay!().run(res.data.widget, () => outcome('Approved'), () => {
-        setError(t('payment.error.declined'));
-        outcome('Declined');
-      }, () => outcome('Pending'));
+      new window.Wayforpay!().run(
+        res.data.widget,
+        () => outcome('Approved'),
+        () => {
+          setError(t('payment.error.declined'));
+          outcome('Declined');
+        },
+        () => outcome('Pending'),
+      );
     } catch {
       setBusy(false);
       setError(t('payment.error.init'));
@@ -94,28 +121,57 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
     <Dialog open={open} onClose={onClose} labelledBy="payment-title" className="payment-dialog">
       <h2 id="payment-title">{t('payment.title')}</h2>
       <p className="muted">{t('payment.terms')}</p>
-      <p className="payment-timer" role="timer" aria-live="off">{t('payment.timer', { time: clock(seconds * 1000) })}</p>
+      <p className="payment-timer" role="timer" aria-live="off">
+        {t('payment.timer', { time: clock(seconds * 1000) })}
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="pay-name">{t('payment.fullName')}</label>
-          <input id="pay-name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} />
+          <input
+            id="pay-name"
+            autoComplete="name"
+            required
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="pay-phone">{t('payment.phone')}</label>
-          <input id="pay-phone" type="tel" autoComplete="tel" required placeholder="+380XXXXXXXXX" aria-describedby="pay-phone-hint" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          <p id="pay-phone-hint" className="field-hint">{t('payment.phone.hint')}</p>
+          <input
+            id="pay-phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            placeholder="+380XXXXXXXXX"
+            aria-describedby="pay-phone-hint"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <p id="pay-phone-hint" className="field-hint">
+            {t('payment.phone.hint')}
+          </p>
         </div>
         <div className="field">
           <label htmlFor="pay-email">{t('login.email')}</label>
           <input id="pay-email" type="email" readOnly value={email} />
         </div>
-        {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
-        <button type="submit" className="button button-large login-submit" disabled={busy}>{busy ? t('payment.redirecting') : t('payment.submit')}</button>
+        {error ? (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-large login-submit" disabled={busy}>
+          {busy ? t('payment.redirecting') : t('payment.submit')}
+        </button>
       </form>
       <ul className="trust">
-        {[1, 2, 3].map((n) => <li key={n}>{t(`payment.trust.${n}`)}</li>)}
+        {[1, 2, 3].map((n) => (
+          <li key={n}>{t(`payment.trust.${n}`)}</li>
+        ))}
       </ul>
-      <button type="button" className="button button-ghost" onClick={onClose}>{t('share.close')}</button>
+      <button type="button" className="button button-ghost" onClick={onClose}>
+        {t('share.close')}
+      </button>
     </Dialog>
   );
 }

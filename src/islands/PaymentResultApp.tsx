@@ -23,7 +23,13 @@ interface Order {
 }
 type Kind = 'approved' | 'declined' | 'pending' | 'unknown';
 const kindOf = (status: string): Kind =>
-  status === 'Approved' ? 'approved' : status === 'Declined' || status === 'Failed' ? 'declined' : ['Pending', 'InProcessing', 'WaitingAuthComplete', 'Created'].includes(status) ? 'pending' : 'unknown';
+  status === 'Approved'
+    ? 'approved'
+    : status === 'Declined' || status === 'Failed'
+      ? 'declined'
+      : ['Pending', 'InProcessing', 'WaitingAuthComplete', 'Created'].includes(status)
+        ? 'pending'
+        : 'unknown';
 
 interface Props {
   texts: Texts;
@@ -41,7 +47,9 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
   const context = readSession<{ testType: 'iq' | 'professional' | null; testResultId: string | null }>('testContext');
   const testType = order?.testType ?? context?.testType ?? null;
   const resultId = order?.testResultId ?? context?.testResultId ?? null;
-  const target = testType ? `${testType === 'iq' ? links.results : links.proResults}${resultId ? `?id=${resultId}` : ''}` : links.profile;
+  const target = testType
+    ? `${testType === 'iq' ? links.results : links.proResults}${resultId ? `?id=${resultId}` : ''}`
+    : links.profile;
 
   useEffect(() => {
     if (!reference) return setStatus(kindOf(query.get('transactionStatus') ?? query.get('status') ?? ''));
@@ -81,28 +89,59 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
 
   return (
     <section className={`payment-result payment-${status}`} aria-labelledby="payment-result-title">
-      <p className="payment-icon" aria-hidden="true">{status === 'approved' ? '✓' : status === 'declined' ? '✗' : status === 'pending' ? '…' : '?'}</p>
+      <p className="payment-icon" aria-hidden="true">
+        {status === 'approved' ? '✓' : status === 'declined' ? '✗' : status === 'pending' ? '…' : '?'}
+      </p>
       <h1 id="payment-result-title">{t(`paymentResult.${status}.title`)}</h1>
       <p role="status">{t(`paymentResult.${status}.text`)}</p>
       {status === 'declined' ? <p>{t('paymentResult.support')}</p> : null}
       <dl className="facts">
-        <div><dt>{t('paymentResult.subscription')}</dt><dd>{order?.subscription.active ? t('paymentResult.active') : t('paymentResult.inactive')}</dd></div>
-        <div><dt>{t('paymentResult.order')}</dt><dd className="order-ref">{reference ?? '—'}</dd></div>
-        <div><dt>{t('paymentResult.type')}</dt><dd>{t('paymentResult.premium30')}</dd></div>
-        {testType ? <div><dt>{t('paymentResult.test')}</dt><dd>{t(`paymentResult.test.${testType}`)}{resultId ? ` · ${resultId.slice(0, 8)}` : ''}</dd></div> : null}
+        <div>
+          <dt>{t('paymentResult.subscription')}</dt>
+          <dd>{order?.subscription.active ? t('paymentResult.active') : t('paymentResult.inactive')}</dd>
+        </div>
+        <div>
+          <dt>{t('paymentResult.order')}</dt>
+          <dd className="order-ref">{reference ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('paymentResult.type')}</dt>
+          <dd>{t('paymentResult.premium30')}</dd>
+        </div>
+        {testType ? (
+          <div>
+            <dt>{t('paymentResult.test')}</dt>
+            <dd>
+              {t(`paymentResult.test.${testType}`)}
+              {resultId ? ` · ${resultId.slice(0, 8)}` : ''}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {status === 'approved' ? (
         <>
           <h2>{t('paymentResult.benefits')}</h2>
-          <ul className="check-list">{[1, 2, 3, 4].map((n) => <li key={n}>{t(`paymentResult.benefit.${n}`)}</li>)}</ul>
+          <ul className="check-list">
+            {[1, 2, 3, 4].map((n) => (
+              <li key={n}>{t(`paymentResult.benefit.${n}`)}</li>
+            ))}
+          </ul>
           <p aria-live="polite">{t('paymentResult.countdown', { n: Math.max(0, seconds) })}</p>
           <p className="result-actions">
-            <a className="button" href={target}>{t('paymentResult.view')}</a>
-            <a className="button button-ghost" href={links.home}>{t('paymentResult.tests')}</a>
+            <a className="button" href={target}>
+              {t('paymentResult.view')}
+            </a>
+            <a className="button button-ghost" href={links.home}>
+              {t('paymentResult.tests')}
+            </a>
           </p>
         </>
       ) : (
-        <p className="result-actions"><a className="button" href={links.home}>{t('results.home')}</a></p>
+        <p className="result-actions">
+          <a className="button" href={links.home}>
+            {t('results.home')}
+          </a>
+        </p>
       )}
     </section>
   );

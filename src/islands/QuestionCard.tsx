@@ -47,7 +47,10 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
     const back = event.key === 'ArrowUp' || event.key === 'ArrowLeft';
     if (!forward && !back) return;
     event.preventDefault();
-    const from = Math.max(0, radios.current.findIndex((el) => el === document.activeElement));
+    const from = Math.max(
+      0,
+      radios.current.findIndex((el) => el === document.activeElement),
+    );
     const to = (from + (forward ? 1 : -1) + values.length) % values.length;
     radios.current[to]?.focus();
     onChoose(values[to], false);
@@ -59,16 +62,25 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
       <h2 id={`q-${question.id}-title`} ref={heading} tabIndex={-1} className="question-number">
         {t('runner.question', { n: number, total })}
       </h2>
-      <p className="question-text" id={`q-${question.id}-text`}>{question.text}</p>
+      <p className="question-text" id={`q-${question.id}-text`}>
+        {question.text}
+      </p>
       {image ? <Picture className="matrix-image" src={image.src} alt={image.alt} t={t} /> : null}
-      <div role="radiogroup" aria-labelledby={`q-${question.id}-text`} className={`options options-${image ? 'images' : kind === 'professional' ? 'yesno' : 'text'}`} onKeyDown={onKeyDown}>
+      <div
+        role="radiogroup"
+        aria-labelledby={`q-${question.id}-text`}
+        className={`options options-${image ? 'images' : kind === 'professional' ? 'yesno' : 'text'}`}
+        onKeyDown={onKeyDown}
+      >
         {values.map((value, i) => {
           const checked = i === checkedIndex;
           const focusable = checkedIndex === -1 ? i === 0 : checked;
           return (
             <button
               key={i}
-              ref={(el) => { radios.current[i] = el; }}
+              ref={(el) => {
+                radios.current[i] = el;
+              }}
               type="button"
               role="radio"
               aria-checked={checked}
@@ -76,7 +88,9 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
               className={`option${checked ? ' option-checked' : ''}`}
               onClick={() => onChoose(value, true)}
             >
-              <span className="option-mark" aria-hidden="true">{checked ? '●' : '○'}</span>
+              <span className="option-mark" aria-hidden="true">
+                {checked ? '●' : '○'}
+              </span>
               {image ? (
                 <Picture className="option-image" src={question.options[i]} alt={image.optionAlts[i]} t={t} />
               ) : (

@@ -7,7 +7,15 @@ import { getJson } from '../lib/client/api.ts';
 import { UUID_RE } from '../lib/client/storage.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
-import { clearTemporaryResults, readPending, readTempResult, relocalize, saveStoredResult, scorePending, type StoredResult } from '../stores/results.ts';
+import {
+  clearTemporaryResults,
+  readPending,
+  readTempResult,
+  relocalize,
+  saveStoredResult,
+  scorePending,
+  type StoredResult,
+} from '../stores/results.ts';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
@@ -55,7 +63,10 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
         setState({ status: 'scoring', attempt: 0 });
         const outcome = await scorePending(kind, (attempt) => !cancelled && setState({ status: 'scoring', attempt }));
         if (outcome?.ok) return ready(await relocalize(kind, outcome.data, lang));
-        return !cancelled && setState({ status: 'failed', message: (outcome && !outcome.ok && outcome.message) || t('results.failed') });
+        return (
+          !cancelled &&
+          setState({ status: 'failed', message: (outcome && !outcome.ok && outcome.message) || t('results.failed') })
+        );
       }
       location.replace(links.home);
     })();
@@ -70,7 +81,10 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     const signed = isSignedIn();
     setSignedIn(signed);
     // "Premium Active · N days" for subscribers (the subscribe button's subscriber state).
-    if (signed) void getJson<{ subscription: { active: boolean; daysLeft: number | null } }>('/api/me').then((r) => r.ok && r.data.subscription.active && setPremiumDays(r.data.subscription.daysLeft ?? 30));
+    if (signed)
+      void getJson<{ subscription: { active: boolean; daysLeft: number | null } }>('/api/me').then(
+        (r) => r.ok && r.data.subscription.active && setPremiumDays(r.data.subscription.daysLeft ?? 30),
+      );
     if (state.stored.id) return setSaveStatus(signed ? 'success' : 'idle');
     if (!signed) return setSaveStatus('idle');
     setSaveStatus('saving');
@@ -84,9 +98,19 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   useEffect(() => {
     if (state.status !== 'ready') return;
     const r = state.stored.result;
-    track('view_item', r.kind === 'iq'
-      ? { item_id: 'iq_result', item_name: 'IQ result', item_category: 'iq' }
-      : { item_id: 'professional_result', item_name: 'Career result', item_category: 'professional', personality_type: r.personalityType, primary_type: r.primaryType, total_questions: r.totalQuestions });
+    track(
+      'view_item',
+      r.kind === 'iq'
+        ? { item_id: 'iq_result', item_name: 'IQ result', item_category: 'iq' }
+        : {
+            item_id: 'professional_result',
+            item_name: 'Career result',
+            item_category: 'professional',
+            personality_type: r.personalityType,
+            primary_type: r.primaryType,
+            total_questions: r.totalQuestions,
+          },
+    );
   }, [state.status]);
 
   const restart = () => {
@@ -94,7 +118,12 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     location.assign(links.home);
   };
 
-  if (state.status === 'loading') return <p className="loading" role="status"><span className="spinner" aria-hidden="true" /> {t('results.loading')}</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('results.loading')}
+      </p>
+    );
   if (state.status === 'scoring') {
     return (
       <div className="loading" role="status">
@@ -109,13 +138,17 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       <section className="page-narrow" aria-labelledby="nf-title">
         <h1 id="nf-title">{state.status === 'failed' ? t('results.failed.title') : t('results.notfound.title')}</h1>
         <p>{state.status === 'failed' ? state.message : t('results.notfound.hint')}</p>
-        <button type="button" className="button" onClick={restart}>{t('results.home')}</button>
+        <button type="button" className="button" onClick={restart}>
+          {t('results.home')}
+        </button>
       </section>
     );
   }
   const { stored } = state;
   const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind, signedIn, premiumDays };
-  return stored.result.kind === 'iq'
-    ? <IqResultView result={stored.result} {...common} />
-    : <CareerResultView result={stored.result} saveStatus={saveStatus} {...common} />;
+  return stored.result.kind === 'iq' ? (
+    <IqResultView result={stored.result} {...common} />
+  ) : (
+    <CareerResultView result={stored.result} saveStatus={saveStatus} {...common} />
+  );
 }

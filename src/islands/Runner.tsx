@@ -1,7 +1,19 @@
 /** The test-taking screen: timer, counter, progress, jump dialog, question card, navigation, leave confirmation. */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $allAnswered, $current, $currentSet, $progress, answer, finishSet, goTo, next, prev, record, resetTest } from '../stores/test-session.ts';
+import {
+  $allAnswered,
+  $current,
+  $currentSet,
+  $progress,
+  answer,
+  finishSet,
+  goTo,
+  next,
+  prev,
+  record,
+  resetTest,
+} from '../stores/test-session.ts';
 import { clock, type T } from '../lib/client/texts.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import { JumpDialog } from './JumpDialog.tsx';
@@ -36,19 +48,31 @@ export function Runner({ kind, homeHref, t }: { kind: 'iq' | 'professional'; hom
         </button>
         <p className="runner-timer">
           <span className="visually-hidden">{t('runner.elapsed')}: </span>
-          <span role="timer" aria-live="off">{clock(now - progress.startedAt)}</span>
+          <span role="timer" aria-live="off">
+            {clock(now - progress.startedAt)}
+          </span>
         </p>
         <p className="runner-counter">{t('runner.counter', { n: index + 1, total })}</p>
       </div>
 
       <div className="runner-progress">
-        <div className="progress" role="progressbar" aria-label={t('runner.progress')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={index + 1} aria-valuetext={t('runner.counter', { n: index + 1, total })}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={t('runner.progress')}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={index + 1}
+          aria-valuetext={t('runner.counter', { n: index + 1, total })}
+        >
           <div className="progress-fill" style={{ width: `${((index + 1) / total) * 100}%` }} />
           <div className="progress-answered" style={{ width: `${(answeredCount / total) * 100}%` }} />
         </div>
         <p className="runner-counts">
           {t('runner.answered', { n: answeredCount })} · {t('runner.remaining', { n: total - answeredCount })}
-          <button type="button" className="link-button" onClick={() => setJumpOpen(true)}>{t('runner.jump.open')}</button>
+          <button type="button" className="link-button" onClick={() => setJumpOpen(true)}>
+            {t('runner.jump.open')}
+          </button>
         </p>
       </div>
 
@@ -69,22 +93,42 @@ export function Runner({ kind, homeHref, t }: { kind: 'iq' | 'professional'; hom
       />
 
       <div className="runner-nav">
-        <button type="button" className="button button-ghost" onClick={prev} disabled={index === 0}>{t('runner.prev')}</button>
+        <button type="button" className="button button-ghost" onClick={prev} disabled={index === 0}>
+          {t('runner.prev')}
+        </button>
         {isLast && allAnswered ? (
-          <button type="button" className="button" onClick={finishSet}>{t('runner.finish')}</button>
+          <button type="button" className="button" onClick={finishSet}>
+            {t('runner.finish')}
+          </button>
         ) : (
-          <button type="button" className="button" onClick={next} disabled={isLast}>{t('runner.next')}</button>
+          <button type="button" className="button" onClick={next} disabled={isLast}>
+            {t('runner.next')}
+          </button>
         )}
       </div>
-      {isLast ? <p className="runner-note">{allAnswered ? t('runner.last.ready') : t('runner.last.missing', { n: total - answeredCount })}</p> : null}
+      {isLast ? (
+        <p className="runner-note">
+          {allAnswered ? t('runner.last.ready') : t('runner.last.missing', { n: total - answeredCount })}
+        </p>
+      ) : null}
 
-      <JumpDialog open={jumpOpen} onClose={() => setJumpOpen(false)} total={total} current={index} answered={(i) => String(set[i]?.id) in progress.answers} onJump={goTo} t={t} />
+      <JumpDialog
+        open={jumpOpen}
+        onClose={() => setJumpOpen(false)}
+        total={total}
+        current={index}
+        answered={(i) => String(set[i]?.id) in progress.answers}
+        onJump={goTo}
+        t={t}
+      />
 
       <Dialog open={leaveOpen} onClose={() => setLeaveOpen(false)} labelledBy="leave-title">
         <h2 id="leave-title">{t('runner.leave.title')}</h2>
         <p>{t('runner.leave.text')}</p>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => setLeaveOpen(false)}>{t('runner.leave.stay')}</button>
+          <button type="button" className="button" onClick={() => setLeaveOpen(false)}>
+            {t('runner.leave.stay')}
+          </button>
           <button
             type="button"
             className="button button-ghost"

@@ -35,7 +35,19 @@ function legacyCopy(text: string): boolean {
   return ok;
 }
 
-export function ShareModal({ open, onClose, url, text, t }: { open: boolean; onClose: () => void; url: string; text: string; t: T }) {
+export function ShareModal({
+  open,
+  onClose,
+  url,
+  text,
+  t,
+}: {
+  open: boolean;
+  onClose: () => void;
+  url: string;
+  text: string;
+  t: T;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -55,7 +67,9 @@ export function ShareModal({ open, onClose, url, text, t }: { open: boolean; onC
   return (
     <Dialog open={open} onClose={onClose} labelledBy="share-title" className="share-dialog">
       <h2 id="share-title">{t('share.title')}</h2>
-      <label className="field-label" htmlFor="share-text">{t('share.message')}</label>
+      <label className="field-label" htmlFor="share-text">
+        {t('share.message')}
+      </label>
       <textarea id="share-text" className="share-text" readOnly value={`${text} ${url}`} rows={3} />
       <ul className="share-targets">
         {shareTargets(url, text).map((target) => (
@@ -76,10 +90,16 @@ export function ShareModal({ open, onClose, url, text, t }: { open: boolean; onC
         ))}
       </ul>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={() => void copy()}>{copied ? t('share.copied') : t('share.copy')}</button>
-        <button type="button" className="button button-ghost" onClick={onClose}>{t('share.close')}</button>
+        <button type="button" className="button" onClick={() => void copy()}>
+          {copied ? t('share.copied') : t('share.copy')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onClose}>
+          {t('share.close')}
+        </button>
       </div>
-      <p className="visually-hidden" aria-live="polite">{copied ? t('share.copied') : ''}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {copied ? t('share.copied') : ''}
+      </p>
     </Dialog>
   );
 }

@@ -5,7 +5,17 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $progress, DELAYS, initTest, iqFormsTaken, resetTest, savedProgress, startTest, type Question, type TestKind } from '../stores/test-session.ts';
+import {
+  $progress,
+  DELAYS,
+  initTest,
+  iqFormsTaken,
+  resetTest,
+  savedProgress,
+  startTest,
+  type Question,
+  type TestKind,
+} from '../stores/test-session.ts';
 import { scorePending } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
@@ -82,7 +92,9 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
     return (
       <div className="notice notice-error" role="alert">
         <p>{t('runner.load.failed')}</p>
-        <button type="button" className="button" onClick={() => void load()}>{t('runner.retry')}</button>
+        <button type="button" className="button" onClick={() => void load()}>
+          {t('runner.retry')}
+        </button>
       </div>
     );
   }
@@ -93,7 +105,9 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
       <section className="intro" aria-labelledby="intro-title">
         <h1 id="intro-title">{t(`intro.${kind}.title`)}</h1>
         <ul className="intro-points">
-          {[1, 2, 3, 4].map((n) => <li key={n}>{t(`intro.${kind}.point${n}`)}</li>)}
+          {[1, 2, 3, 4].map((n) => (
+            <li key={n}>{t(`intro.${kind}.point${n}`)}</li>
+          ))}
         </ul>
         <button
           type="button"
@@ -106,7 +120,11 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
         >
           {t(`intro.${kind}.start`)}
         </button>
-        {loaded === 'loading' ? <p className="loading" role="status"><span className="spinner" aria-hidden="true" /> {t('common.loading')}</p> : null}
+        {loaded === 'loading' ? (
+          <p className="loading" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+          </p>
+        ) : null}
         <p className="intro-stats">{t(`intro.${kind}.stats`)}</p>
       </section>
     );
@@ -117,8 +135,16 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
       {progress.phase === 'running' ? <Runner kind={kind} homeHref={homeHref} t={t} /> : null}
       {calculating ? (
         <>
-          <CalculationOverlay steps={Array.from({ length: kind === 'iq' ? 8 : 10 }, (_, i) => t(`overlay.${kind}.${i + 1}`))} t={t} onDone={() => setOverlayDone(true)} />
-          {offline ? <p className="notice notice-warning overlay-offline" role="status">{t('overlay.offline')}</p> : null}
+          <CalculationOverlay
+            steps={Array.from({ length: kind === 'iq' ? 8 : 10 }, (_, i) => t(`overlay.${kind}.${i + 1}`))}
+            t={t}
+            onDone={() => setOverlayDone(true)}
+          />
+          {offline ? (
+            <p className="notice notice-warning overlay-offline" role="status">
+              {t('overlay.offline')}
+            </p>
+          ) : null}
         </>
       ) : null}
     </>

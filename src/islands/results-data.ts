@@ -36,6 +36,9 @@ export interface SiteSamples {
   shares: { above: number; percent: number }[];
   benchmarks: { name: string; note: string; iq: number }[];
   countries: { country: string; flag: string; averageIQ: number; population: string }[];
-  testimonials: Record<'iq' | 'professional', { name: string; avatar: string; score: string; text: string; rating: number }[]>;
+  testimonials: Record<
+    'iq' | 'professional',
+    { name: string; avatar: string; score: string; text: string; rating: number }[]
+  >;
   recent: { name: string; avatar: string; score: number; time: string; label: string }[];
 }

@@ -5,14 +5,21 @@
 import { BOUNDS, type IqReading } from '../domain/iq/reading.ts';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
-export type ShownReading = Pick<IqReading, 'iqEstimate' | 'iqBound' | 'iqInterval' | 'percentile' | 'percentileInterval' | 'ratingLabel'>;
+export type ShownReading = Pick<
+  IqReading,
+  'iqEstimate' | 'iqBound' | 'iqInterval' | 'percentile' | 'percentileInterval' | 'ratingLabel'
+>;
 
 export function iqReadingTexts(t: T, r: ShownReading) {
-  const value = r.iqBound ? t(`iq.value.${r.iqBound}`, { n: r.iqBound === 'below' ? BOUNDS.low : BOUNDS.high }) : String(r.iqEstimate);
+  const value = r.iqBound
+    ? t(`iq.value.${r.iqBound}`, { n: r.iqBound === 'below' ? BOUNDS.low : BOUNDS.high })
+    : String(r.iqEstimate);
   const percentile =
-    r.iqBound === 'below' ? t('iq.percentile.below', { p: r.percentile })
-    : r.iqBound === 'above' ? t('iq.percentile.above', { p: 100 - r.percentile })
-    : t('iq.percentile.point', { p: r.percentile, low: r.percentileInterval[0], high: r.percentileInterval[1] });
+    r.iqBound === 'below'
+      ? t('iq.percentile.below', { p: r.percentile })
+      : r.iqBound === 'above'
+        ? t('iq.percentile.above', { p: 100 - r.percentile })
+        : t('iq.percentile.point', { p: r.percentile, low: r.percentileInterval[0], high: r.percentileInterval[1] });
   return {
     value,
     band: t('results.iq.band', { label: t(`iq.label.${r.ratingLabel}`) }),

@@ -21,7 +21,8 @@ export function legalTokens(lang: Lang): Record<string, string> {
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** Replaces every {{token}} in rendered HTML; an unknown token is left visible so an editor notices it. */
 export function fillTokens(html: string, lang: Lang, tokens = legalTokens(lang)): string {

@@ -13,8 +13,15 @@ export interface PageMeta {
   alternates: { hreflang: string; href: string }[];
   robots: string;
   og: {
-    title: string; description: string; image: string; imageWidth: number; imageHeight: number; imageAlt: string;
-    locale: string; localeAlternate: string; url: string;
+    title: string;
+    description: string;
+    image: string;
+    imageWidth: number;
+    imageHeight: number;
+    imageAlt: string;
+    locale: string;
+    localeAlternate: string;
+    url: string;
   };
   jsonLd: Record<string, unknown>[];
 }
@@ -37,8 +44,10 @@ export const OG_HEIGHT = 630;
 export const ogImagePath = (lang: Lang, card: OgCard): string => `/og/${lang}/${card}.png`;
 
 /** What a social card says, in its language; the image alt text repeats it word for word. */
-export const ogCardTexts = (lang: Lang, card: OgCard): { title: string; line: string } =>
-  ({ title: t(lang, `meta.og.${card}.title`), line: t(lang, `meta.og.${card}.line`) });
+export const ogCardTexts = (lang: Lang, card: OgCard): { title: string; line: string } => ({
+  title: t(lang, `meta.og.${card}.title`),
+  line: t(lang, `meta.og.${card}.line`),
+});
 
 export function buildMeta({ lang, page, siteUrl, contactEmail, title, description }: MetaInput): PageMeta {
   const key = `meta.${page.state}`;
@@ -68,7 +77,15 @@ export function buildMeta({ lang, page, siteUrl, contactEmail, title, descriptio
       localeAlternate: ogLocale(otherLang(lang)),
       url: canonical,
     },
-    jsonLd: structuredData({ lang, page, siteUrl, contactEmail, canonical, title: pageTitle, description: pageDescription }),
+    jsonLd: structuredData({
+      lang,
+      page,
+      siteUrl,
+      contactEmail,
+      canonical,
+      title: pageTitle,
+      description: pageDescription,
+    }),
   };
 }
 
@@ -88,7 +105,14 @@ function structuredData(input: LdInput): Record<string, unknown>[] {
     name: t(lang, 'site.name'),
     url: absoluteUrl(siteUrl, '/'),
     logo: absoluteUrl(siteUrl, '/icon-512.png'),
-    ...(contactEmail && { contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: contactEmail, availableLanguage: ['Ukrainian', 'English'] } }),
+    ...(contactEmail && {
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        email: contactEmail,
+        availableLanguage: ['Ukrainian', 'English'],
+      },
+    }),
   };
   const website = {
     '@context': 'https://schema.org',
@@ -105,7 +129,11 @@ function structuredData(input: LdInput): Record<string, unknown>[] {
         'query-input': 'required name=search_term_string',
       },
       { '@type': 'Action', name: t(lang, 'meta.action.iq'), target: absoluteUrl(siteUrl, localizedPath(lang, '/iq')) },
-      { '@type': 'Action', name: t(lang, 'meta.action.professional'), target: absoluteUrl(siteUrl, localizedPath(lang, '/professional-test')) },
+      {
+        '@type': 'Action',
+        name: t(lang, 'meta.action.professional'),
+        target: absoluteUrl(siteUrl, localizedPath(lang, '/professional-test')),
+      },
     ],
   };
   return [website, organization, ...pageSpecific(input)];
@@ -115,9 +143,29 @@ function pageSpecific({ lang, page, canonical, title, description }: LdInput): R
   const base = { '@context': 'https://schema.org', url: canonical, inLanguage: lang, description };
   switch (page.structured) {
     case 'quiz-iq':
-      return [{ ...base, '@type': 'Quiz', name: t(lang, 'meta.quiz.iq.name'), about: t(lang, 'meta.quiz.iq.about'), timeRequired: 'PT20M', educationalUse: 'self-assessment', isAccessibleForFree: true }];
+      return [
+        {
+          ...base,
+          '@type': 'Quiz',
+          name: t(lang, 'meta.quiz.iq.name'),
+          about: t(lang, 'meta.quiz.iq.about'),
+          timeRequired: 'PT20M',
+          educationalUse: 'self-assessment',
+          isAccessibleForFree: true,
+        },
+      ];
     case 'quiz-professional':
-      return [{ ...base, '@type': 'Quiz', name: t(lang, 'meta.quiz.professional.name'), about: t(lang, 'meta.quiz.professional.about'), timeRequired: 'PT14M', educationalUse: 'self-assessment', isAccessibleForFree: true }];
+      return [
+        {
+          ...base,
+          '@type': 'Quiz',
+          name: t(lang, 'meta.quiz.professional.name'),
+          about: t(lang, 'meta.quiz.professional.about'),
+          timeRequired: 'PT14M',
+          educationalUse: 'self-assessment',
+          isAccessibleForFree: true,
+        },
+      ];
     case 'result':
       return [{ ...base, '@type': 'WebPage', name: title, about: t(lang, 'meta.result.about') }];
     case 'profile':

@@ -24,7 +24,25 @@ export function resultsIslandProps(lang: Lang, kind: 'iq' | 'professional') {
   return {
     kind,
     lang,
-    texts: pickTexts(lang, ['common.', 'results.', 'iq.', 'review.', 'stats.', 'samples.', 'certificate.', 'nav.signin', 'premium.', 'share.', 'save.', 'success.', 'error.', 'career.', 'runner.question', 'payment.', 'login.email']),
+    texts: pickTexts(lang, [
+      'common.',
+      'results.',
+      'iq.',
+      'review.',
+      'stats.',
+      'samples.',
+      'certificate.',
+      'nav.signin',
+      'premium.',
+      'share.',
+      'save.',
+      'success.',
+      'error.',
+      'career.',
+      'runner.question',
+      'payment.',
+      'login.email',
+    ]),
     samples: siteSamples(lang),
     links: {
       home: localizedPath(lang, '/'),
@@ -69,7 +87,19 @@ export function callbackIslandProps(lang: Lang) {
 export function profileIslandProps(lang: Lang) {
   return {
     lang,
-    texts: pickTexts(lang, ['common.', 'profile.', 'achievement.', 'iq.label.', 'iq.value.', 'iq.category.', 'results.', 'premium.', 'nav.', 'promo.', 'subscription.']),
+    texts: pickTexts(lang, [
+      'common.',
+      'profile.',
+      'achievement.',
+      'iq.label.',
+      'iq.value.',
+      'iq.category.',
+      'results.',
+      'premium.',
+      'nav.',
+      'promo.',
+      'subscription.',
+    ]),
     links: {
       home: localizedPath(lang, '/'),
       login: localizedPath(lang, '/login'),

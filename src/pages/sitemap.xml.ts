@@ -8,7 +8,10 @@ export function GET(): Response {
   const urls = PAGES.filter((page) => page.indexable).flatMap((page) =>
     LANGS.map((lang) => {
       const alternates = [...LANGS.map((alt) => [alt, alt] as const), ['x-default', 'uk'] as const]
-        .map(([hreflang, alt]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${absoluteUrl(SITE.siteUrl, localizedPath(alt, page.path))}"/>`)
+        .map(
+          ([hreflang, alt]) =>
+            `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${absoluteUrl(SITE.siteUrl, localizedPath(alt, page.path))}"/>`,
+        )
         .join('\n');
       return `  <url>\n    <loc>${absoluteUrl(SITE.siteUrl, localizedPath(lang, page.path))}</loc>\n    <lastmod>${SITE.lastUpdated}</lastmod>\n${alternates}\n  </url>`;
     }),

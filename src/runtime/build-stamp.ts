@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { env, siteUrl, type Env } from '../lib/server/env.ts';
 
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-const BAKED_ENV: (keyof Env)[] = ['CONTACT_EMAIL', 'PUBLIC_GA_ID', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE'];
+const BAKED_ENV: (keyof Env)[] = [
+  'CONTACT_EMAIL',
+  'PUBLIC_GA_ID',
+  'OPERATOR_NAME',
+  'OPERATOR_ADDRESS',
+  'OPERATOR_CODE',
+];
 
 function walk(path: string, out: string[]): void {
   if (!existsSync(path)) return;

@@ -6,10 +6,20 @@
  */
 import { env } from '../lib/server/env.ts';
 
-export function clientAddress(forwardedFor: string | undefined, socketAddress: string | undefined, trustedHops: number): string {
+export function clientAddress(
+  forwardedFor: string | undefined,
+  socketAddress: string | undefined,
+  trustedHops: number,
+): string {
   const socket = socketAddress || '127.0.0.1';
   if (!trustedHops || !forwardedFor) return socket;
-  const chain = [...forwardedFor.split(',').map((a) => a.trim()).filter(Boolean), socket];
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+    socket,
+  ];
   return chain[Math.max(0, chain.length - 1 - trustedHops)];
 }
 

@@ -30,7 +30,8 @@ export function createContext(opts: {
       setCookies.push(serializeNetlifyCookie({ ...opts, value: '', expires: 0 }));
     },
   };
-  const unsupported = (what: string) => () => Promise.reject(new Error(`context.${what} exists only in edge functions`));
+  const unsupported = (what: string) => () =>
+    Promise.reject(new Error(`context.${what} exists only in edge functions`));
   const context: Context = {
     account: { id: 'local' },
     cookies,

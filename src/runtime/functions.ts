@@ -13,7 +13,9 @@ function entries(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) {
-      const index = readdirSync(full).find((f) => /^(index|[^.]+)\.(mts|ts|mjs|js)$/.test(f) && (f.startsWith('index.') || f.startsWith(name + '.')));
+      const index = readdirSync(full).find(
+        (f) => /^(index|[^.]+)\.(mts|ts|mjs|js)$/.test(f) && (f.startsWith('index.') || f.startsWith(name + '.')),
+      );
       return index ? [join(full, index)] : [];
     }
     return ENTRY.test(name) && !name.endsWith('.d.ts') ? [full] : [];
@@ -35,10 +37,14 @@ export async function loadFunctionRoutes(dir: string): Promise<Route<Handler>[]>
       continue;
     }
     const paths = mod.config?.path;
-    if (!paths) throw new Error(`${name}: config.path is missing (Netlify would serve it at /.netlify/functions/…; we route by path only)`);
+    if (!paths)
+      throw new Error(
+        `${name}: config.path is missing (Netlify would serve it at /.netlify/functions/…; we route by path only)`,
+      );
     const method = mod.config?.method;
     const methods = method ? (Array.isArray(method) ? method : [method]).map((m: string) => m.toUpperCase()) : null;
-    for (const pattern of Array.isArray(paths) ? paths : [paths]) routes.push({ pattern, methods, handler: mod.default, name });
+    for (const pattern of Array.isArray(paths) ? paths : [paths])
+      routes.push({ pattern, methods, handler: mod.default, name });
   }
   return sortRoutes(routes);
 }

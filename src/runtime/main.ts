@@ -31,7 +31,10 @@ if (isProduction()) {
 
 if (!apiOnly && !args.has('--no-build') && !isBuildFresh(root)) {
   console.log('[start] building the site (dist/ is missing or out of date)…');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeStamp(root);
 }
@@ -65,7 +68,9 @@ db()
 // Netlify runs scheduled functions (config.schedule); locally they run every minute.
 const timers = scheduled.map(({ name, handler }) =>
   setInterval(() => {
-    Promise.resolve(handler(new Request('http://localhost/'), {} as never)).catch((err) => console.error(`[${name}]`, (err as Error).message));
+    Promise.resolve(handler(new Request('http://localhost/'), {} as never)).catch((err) =>
+      console.error(`[${name}]`, (err as Error).message),
+    );
   }, 60_000),
 );
 

@@ -51,12 +51,17 @@ export function sortRoutes<H>(routes: Route<H>[]): Route<H>[] {
 }
 
 /** The route for this request; `allowed` lists methods that would have matched when none does. */
-export function findRoute<H>(routes: Route<H>[], method: string, pathname: string): { match?: Match<H>; allowed: string[] } {
+export function findRoute<H>(
+  routes: Route<H>[],
+  method: string,
+  pathname: string,
+): { match?: Match<H>; allowed: string[] } {
   const allowed = new Set<string>();
   for (const route of routes) {
     const params = matchPattern(route.pattern, pathname);
     if (!params) continue;
-    const methodOk = !route.methods || route.methods.includes(method) || (method === 'HEAD' && route.methods.includes('GET'));
+    const methodOk =
+      !route.methods || route.methods.includes(method) || (method === 'HEAD' && route.methods.includes('GET'));
     if (methodOk) return { match: { route, params }, allowed: [] };
     route.methods?.forEach((m) => allowed.add(m));
   }

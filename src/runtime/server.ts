@@ -52,7 +52,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const files = createStaticServer(options.distDir);
   const background = new Set<Promise<unknown>>();
   const waitUntil = (promise: Promise<unknown>) => {
-    const tracked = promise.catch((err) => log(`[waitUntil] ${(err as Error).stack ?? err}`)).finally(() => background.delete(tracked));
+    const tracked = promise
+      .catch((err) => log(`[waitUntil] ${(err as Error).stack ?? err}`))
+      .finally(() => background.delete(tracked));
     background.add(tracked);
   };
 
@@ -66,9 +68,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (closing) res.setHeader('Connection', 'close');
     for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) res.setHeader(name, value);
     const pathname = (req.url ?? '/').split('?')[0];
-    const work = pathname === '/api' || pathname.startsWith('/api/')
-      ? handleApi(req, res, routes, options, waitUntil, log)
-      : options.apiOnly ? sendText(res, 404, 'Not found') : handleStatic(req, res, files, pathname);
+    const work =
+      pathname === '/api' || pathname.startsWith('/api/')
+        ? handleApi(req, res, routes, options, waitUntil, log)
+        : options.apiOnly
+          ? sendText(res, 404, 'Not found')
+          : handleStatic(req, res, files, pathname);
     work.catch((err) => {
       log(`[server] ${(err as Error).stack ?? err}`);
       if (!res.headersSent) sendJson(res, jsonError(500, 'api.error.server', 'uk'));
@@ -144,7 +149,11 @@ async function handleApi(
   const { context, setCookies } = createContext({
     request,
     params: match.params,
-    ip: clientAddress(req.headers['x-forwarded-for'] as string | undefined, req.socket.remoteAddress, trustedProxyHops()),
+    ip: clientAddress(
+      req.headers['x-forwarded-for'] as string | undefined,
+      req.socket.remoteAddress,
+      trustedProxyHops(),
+    ),
     siteUrl: options.siteUrl,
     waitUntil,
   });
@@ -170,10 +179,18 @@ async function handleApi(
  * LOG_PATH_CHARS and control characters are escaped, so a hostile URL can neither flood nor forge log lines.
  * Cookies, headers and bodies are never logged.
  */
-export function requestLogLine(method: string | undefined, url: string | undefined, status: number, ms: number): string {
+export function requestLogLine(
+  method: string | undefined,
+  url: string | undefined,
+  status: number,
+  ms: number,
+): string {
   const clean = (text: string, max: number) => {
     const cut = text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
-    return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return cut.replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    );
   };
   const path = (url ?? '/').split('?')[0];
   return `${clean(method ?? '-', 16)} ${clean(path, LOG_PATH_CHARS)} ${status} ${ms.toFixed(1)}ms`;
@@ -234,14 +251,23 @@ function sendText(res: ServerResponse, status: number, text: string): Promise<vo
   return Promise.resolve();
 }
 
-async function handleStatic(req: IncomingMessage, res: ServerResponse, files: ReturnType<typeof createStaticServer>, pathname: string) {
+async function handleStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  files: ReturnType<typeof createStaticServer>,
+  pathname: string,
+) {
   const method = (req.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
     return void res.end('Method not allowed');
   }
   const { status, file } = await files.resolve(pathname);
-  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': status === 404 ? 'no-store' : file.cacheControl, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    'Content-Type': file.type,
+    'Cache-Control': status === 404 ? 'no-store' : file.cacheControl,
+    Vary: 'Accept-Encoding',
+  };
   if (status === 200) {
     headers.ETag = file.etag;
     if (req.headers['if-none-match'] === file.etag) {

@@ -9,13 +9,40 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
-  '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt', '.webmanifest', '.map', '.ico', '.ttf']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.xml',
+  '.txt',
+  '.webmanifest',
+  '.map',
+  '.ico',
+  '.ttf',
+]);
 
 export interface StaticFile {
   body: Buffer;
@@ -46,10 +73,14 @@ export function createStaticServer(distDir: string) {
       etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       cacheControl: absolute.startsWith(join(root, '_astro') + sep)
         ? 'public, max-age=31536000, immutable'
-        : ext === '.html' ? 'public, max-age=0, must-revalidate' : 'public, max-age=3600',
+        : ext === '.html'
+          ? 'public, max-age=0, must-revalidate'
+          : 'public, max-age=3600',
     };
     if (COMPRESSIBLE.has(ext) && body.length > 256) {
-      file.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      file.br = brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
       file.gzip = gzipSync(body, { level: 9 });
     }
     return file;
@@ -66,9 +97,12 @@ export function createStaticServer(distDir: string) {
     if (hit) return hit;
     const entry = load(absolute);
     cache.set(absolute, entry);
-    void entry.then((file) => {
-      if (!file) cache.delete(absolute);
-    }, () => cache.delete(absolute));
+    void entry.then(
+      (file) => {
+        if (!file) cache.delete(absolute);
+      },
+      () => cache.delete(absolute),
+    );
     return entry;
   }
 
@@ -91,14 +125,25 @@ export function createStaticServer(distDir: string) {
       if (file) return { status: 200, file };
     }
     const notFound = await cached('/404.html');
-    return { status: 404, file: notFound ?? { body: Buffer.from('Not found'), type: 'text/plain; charset=utf-8', etag: '"404"', cacheControl: 'no-store' } };
+    return {
+      status: 404,
+      file: notFound ?? {
+        body: Buffer.from('Not found'),
+        type: 'text/plain; charset=utf-8',
+        etag: '"404"',
+        cacheControl: 'no-store',
+      },
+    };
   }
 
   return { resolve, size };
 }
 
 /** Picks the body for the client's Accept-Encoding: brotli, then gzip, then identity. */
-export function negotiate(file: StaticFile, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+export function negotiate(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: 'br' | 'gzip' } {
   const accept = (acceptEncoding ?? '').toLowerCase();
   if (file.br && /\bbr\b/.test(accept)) return { body: file.br, encoding: 'br' };
   if (file.gzip && /\bgzip\b/.test(accept)) return { body: file.gzip, encoding: 'gzip' };

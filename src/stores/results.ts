@@ -25,18 +25,32 @@ export const readPending = (kind: TestKind) => readSession<PendingSheet>(SESSION
 let inFlight: Partial<Record<TestKind, Promise<ApiResult<StoredResult>>>> = {};
 
 /** Scores the waiting sheet (once per page, however many callers ask), storing the result when it comes. */
-export function scorePending(kind: TestKind, onRetry: (attempt: number) => void = () => {}): Promise<ApiResult<StoredResult>> | null {
+export function scorePending(
+  kind: TestKind,
+  onRetry: (attempt: number) => void = () => {},
+): Promise<ApiResult<StoredResult>> | null {
   const pending = readPending(kind);
   if (!pending) return null;
   inFlight[kind] ??= withRetry(
-    () => postJson<StoredResult>(`/api/tests/${kind}/score`, { formId: pending.formId, answers: pending.answers, timeSpent: pending.timeSpent, lang: pending.lang, submissionId: pending.submissionId }),
+    () =>
+      postJson<StoredResult>(`/api/tests/${kind}/score`, {
+        formId: pending.formId,
+        answers: pending.answers,
+        timeSpent: pending.timeSpent,
+        lang: pending.lang,
+        submissionId: pending.submissionId,
+      }),
     (n) => onRetry(n),
   ).then((outcome) => {
     if (outcome.ok) {
       writeSession(SESSION_KEYS.tempResult[kind], outcome.data);
       removeSession(SESSION_KEYS.pending[kind]);
       const r = outcome.data.result;
-      track('test_completed', { testType: kind, ...(r.kind === 'iq' ? { iqScore: r.iqEstimate } : { personalityType: r.personalityType }), timeSpent: pending.timeSpent });
+      track('test_completed', {
+        testType: kind,
+        ...(r.kind === 'iq' ? { iqScore: r.iqEstimate } : { personalityType: r.personalityType }),
+        timeSpent: pending.timeSpent,
+      });
     }
     inFlight = { ...inFlight, [kind]: undefined };
     return outcome;
@@ -57,7 +71,12 @@ export async function relocalize(kind: TestKind, stored: StoredResult, lang: Lan
 /** "Restart": clears the temporary results and anything pending (spec part 1 §2). */
 export function clearTemporaryResults(): void {
   for (const kind of ['iq', 'professional'] as const) {
-    removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.pending[kind], SESSION_KEYS.progress[kind], SESSION_KEYS.currentResultId[kind]);
+    removeSession(
+      SESSION_KEYS.tempResult[kind],
+      SESSION_KEYS.pending[kind],
+      SESSION_KEYS.progress[kind],
+      SESSION_KEYS.currentResultId[kind],
+    );
   }
 }
 
@@ -65,7 +84,11 @@ export function clearTemporaryResults(): void {
 export async function saveStoredResult(kind: TestKind, stored: StoredResult, lang: Lang): Promise<StoredResult | null> {
   if (!stored.token) return null;
   const res = await withRetry(
-    () => postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>('/api/results/claim', { tokens: [stored.token], lang }),
+    () =>
+      postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>('/api/results/claim', {
+        tokens: [stored.token],
+        lang,
+      }),
     () => {},
   );
   const entry = res.ok ? res.data.claimed[0] : null;

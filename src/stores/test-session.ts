@@ -46,7 +46,16 @@ export interface PendingSheet {
 /** Spec part 1 §9. */
 export const DELAYS = { advance: 300, complete: 500, toResults: 3000 } as const;
 
-const fresh = (): Progress => ({ phase: 'intro', mode: 'main', index: 0, answers: {}, tiedTypes: [], startedAt: 0, shownAt: 0, completedAt: null });
+const fresh = (): Progress => ({
+  phase: 'intro',
+  mode: 'main',
+  index: 0,
+  answers: {},
+  tiedTypes: [],
+  startedAt: 0,
+  shownAt: 0,
+  completedAt: null,
+});
 
 export const $kind = atom<TestKind>('iq');
 export const $lang = atom<Lang>('uk');
@@ -59,8 +68,14 @@ export const $currentSet = computed([$questions, $progress], (questions, progres
     ? questions.filter((q) => !q.isAdditional)
     : questions.filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type))),
 );
-export const $current = computed([$currentSet, $progress], (set, progress) => set[Math.min(progress.index, set.length - 1)]);
-export const $allAnswered = computed([$currentSet, $progress], (set, progress) => set.length > 0 && set.every((q) => String(q.id) in progress.answers));
+export const $current = computed(
+  [$currentSet, $progress],
+  (set, progress) => set[Math.min(progress.index, set.length - 1)],
+);
+export const $allAnswered = computed(
+  [$currentSet, $progress],
+  (set, progress) => set.length > 0 && set.every((q) => String(q.id) in progress.answers),
+);
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let unsubscribe: (() => void) | undefined;
@@ -118,7 +133,10 @@ export function record(value: AnswerValue): boolean {
   const question = $current.get();
   if (!question || progress.phase !== 'running') return false;
   clearTimeout(timer);
-  $progress.setKey('answers', { ...progress.answers, [question.id]: { selectedAnswer: value, timeSpent: Date.now() - progress.shownAt } });
+  $progress.setKey('answers', {
+    ...progress.answers,
+    [question.id]: { selectedAnswer: value, timeSpent: Date.now() - progress.shownAt },
+  });
   return true;
 }
 
@@ -155,7 +173,12 @@ export function tiedTypes(): number[] {
 function complete(): void {
   const progress = $progress.get();
   const kind = $kind.get();
-  const asked = new Set([...$questions.get().filter((q) => !q.isAdditional), ...$questions.get().filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type)))].map((q) => q.id));
+  const asked = new Set(
+    [
+      ...$questions.get().filter((q) => !q.isAdditional),
+      ...$questions.get().filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type))),
+    ].map((q) => q.id),
+  );
   const now = Date.now();
   const sheet: PendingSheet = {
     kind,
@@ -163,12 +186,17 @@ function complete(): void {
     ...(progress.formId === undefined ? {} : { formId: progress.formId }),
     answers: Object.entries(progress.answers)
       .filter(([id]) => asked.has(Number(id)))
-      .map(([id, a]) => ({ questionId: Number(id), selectedAnswer: a.selectedAnswer, timeSpent: Math.max(0, Math.round(a.timeSpent)) })),
+      .map(([id, a]) => ({
+        questionId: Number(id),
+        selectedAnswer: a.selectedAnswer,
+        timeSpent: Math.max(0, Math.round(a.timeSpent)),
+      })),
     timeSpent: now - progress.startedAt,
     lang: $lang.get(),
   };
   writeSession(SESSION_KEYS.pending[kind], sheet);
-  if (progress.formId !== undefined) writeSession(SESSION_KEYS.iqFormsTaken, [...iqFormsTaken().filter((f) => f !== progress.formId), progress.formId]);
+  if (progress.formId !== undefined)
+    writeSession(SESSION_KEYS.iqFormsTaken, [...iqFormsTaken().filter((f) => f !== progress.formId), progress.formId]);
   removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.currentResultId[kind]);
   $progress.set({ ...progress, phase: 'calculating', completedAt: now });
 }

@@ -17,7 +17,9 @@ async function signIn(page: Page, lang: Lang, address: string, password: string)
 }
 
 for (const lang of ['uk', 'en'] as Lang[]) {
-  test(`${lang}: a visitor's IQ result follows them into a new account, and stays there across sign-out and sign-in`, async ({ page }) => {
+  test(`${lang}: a visitor's IQ result follows them into a new account, and stays there across sign-out and sign-in`, async ({
+    page,
+  }) => {
     const t = dict[lang];
     const address = email(`journey-${lang}`);
     await page.goto(`${prefix(lang)}/iq`);
@@ -40,7 +42,9 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await expect(page.locator('[data-auth-link]')).toHaveText(t['nav.profile']);
 
     await page.goto(`${prefix(lang)}/profile`);
-    await expect(page.getByRole('heading', { level: 1, name: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' }),
+    ).toBeVisible();
     await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
     const entry = page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) });
     await expect(entry).toBeVisible();
@@ -54,7 +58,10 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.waitForURL(new RegExp(`${prefix(lang)}/profile$`), { timeout: 15_000 });
     await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
     await expect(page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) })).toBeVisible();
-    await page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) }).click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: new RegExp(`IQ ${iq}`) })
+      .click();
     await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
   });
 }
@@ -69,7 +76,9 @@ test('a signed-in career test is saved, and the banner says so', async ({ page, 
   await page.waitForURL(/\/profile$/, { timeout: 15_000 });
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
-  const bank = (await (await request.get('/data/professional/uk.json')).json()).questions.filter((q: { isAdditional: boolean }) => !q.isAdditional);
+  const bank = (await (await request.get('/data/professional/uk.json')).json()).questions.filter(
+    (q: { isAdditional: boolean }) => !q.isAdditional,
+  );
   await answerQuestions(page, 'uk', 54, (i) => (bank[i].type === 7 ? 0 : 1));
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
   await expect(page.getByText(uk['success.save.professional.test'])).toBeVisible();
@@ -97,10 +106,15 @@ test('sign-in errors are shown in the page language, and the form toggles clear 
 });
 
 for (const lang of ['uk', 'en'] as Lang[]) {
-  test(`${lang}: when Google finds a password account, the page asks for the password and then goes back to Google to link`, async ({ page, request }) => {
+  test(`${lang}: when Google finds a password account, the page asks for the password and then goes back to Google to link`, async ({
+    page,
+    request,
+  }) => {
     const t = dict[lang];
     const address = email('link');
-    expect((await request.post('/api/auth/signup', { data: { email: address, password: 'secret1' } })).status()).toBe(201);
+    expect((await request.post('/api/auth/signup', { data: { email: address, password: 'secret1' } })).status()).toBe(
+      201,
+    );
     await page.goto(`${prefix(lang)}/login?error=password_first`);
     await expect(page.getByRole('alert')).toHaveText(t['auth.error.google.password_first']);
     await page.getByLabel(t['login.email']).fill(address);
@@ -125,7 +139,9 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.getByLabel(t['login.password']).fill('secret1');
     await page.getByRole('button', { name: t['login.signup.submit'] }).click();
     expect((await signup).postDataJSON()).toMatchObject({ mailingList: true, lang });
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
   });
 }
 

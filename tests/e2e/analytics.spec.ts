@@ -3,14 +3,18 @@ import { answerQuestions, TEXT } from './helpers.ts';
 
 /** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */
 async function recordEvents(page: Page, consent: 'accepted' | 'declined' | null) {
-  await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
   await page.addInitScript((value) => {
     if (value) localStorage.setItem('cookieConsent', value);
   }, consent);
 }
 const events = (page: Page) =>
   page.evaluate(() =>
-    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)).filter((entry) => entry[0] === 'event'),
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry))
+      .filter((entry) => entry[0] === 'event'),
   ) as Promise<[string, string, Record<string, unknown>][]>;
 
 test.describe.configure({ timeout: 90_000 });
@@ -34,7 +38,9 @@ test('the completion event carries the score the server gave', async ({ page }) 
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 54, (i) => (i % 9 === 3 ? 0 : 1));
-  await expect.poll(async () => (await events(page)).some((e) => e[1] === 'test_completed'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await events(page)).some((e) => e[1] === 'test_completed'), { timeout: 15_000 })
+    .toBe(true);
   const completed = (await events(page)).find((e) => e[1] === 'test_completed')!;
   expect(completed[2]).toMatchObject({ testType: 'professional', personalityType: 'Творець' });
 });

@@ -24,17 +24,31 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
   // Yes to the Boss statements only: the tie goes to type 8.
   await answerQuestions(page, 'uk', 10, (i) => (tieBreak[i].type === 8 ? 0 : 1));
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
-  const expected = await serverScore(request, 'professional', [...core, ...tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 8 }))], 'uk');
+  const expected = await serverScore(
+    request,
+    'professional',
+    [...core, ...tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 8 }))],
+    'uk',
+  );
   expect(expected.primaryType).toBe(8);
   await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
-  await expect(page.getByText('Після основних тверджень однаково балів мали типи 8 · Бос і 9 · Медіатор, тож ви відповіли ще на уточнювальні. За ними ваш тип — Бос.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Після основних тверджень однаково балів мали типи 8 · Бос і 9 · Медіатор, тож ви відповіли ще на уточнювальні. За ними ваш тип — Бос.',
+    ),
+  ).toBeVisible();
 });
 
-test('uk: a tie the tie-break statements leave is reported as a tie, with both headlines', async ({ page, request }) => {
+test('uk: a tie the tie-break statements leave is reported as a tie, with both headlines', async ({
+  page,
+  request,
+}) => {
   await tieEightAndNine(page, request);
   await answerQuestions(page, 'uk', 10, () => 0);
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
-  await expect(page.getByText(/^Ви між типами Бос і Медіатор: ваші відповіді однаково пасують до кожного з них/)).toBeVisible();
+  await expect(
+    page.getByText(/^Ви між типами Бос і Медіатор: ваші відповіді однаково пасують до кожного з них/),
+  ).toBeVisible();
   const headlines = page.locator('.tied-profiles li');
   await expect(headlines).toHaveCount(2);
   await expect(headlines.filter({ hasText: 'Бос' })).toHaveCount(1);
@@ -44,7 +58,10 @@ test('uk: a tie the tie-break statements leave is reported as a tie, with both h
 });
 
 for (const lang of ['en', 'uk'] as Lang[]) {
-  test(`${lang}: a clear answer pattern gives the type the server computes, without tie-break`, async ({ page, request }) => {
+  test(`${lang}: a clear answer pattern gives the type the server computes, without tie-break`, async ({
+    page,
+    request,
+  }) => {
     const bank = await questions(request, 'professional', lang);
     const core = bank.filter((q) => !q.isAdditional);
     await page.goto(`${prefix(lang)}/professional-test`);
@@ -52,9 +69,16 @@ for (const lang of ['en', 'uk'] as Lang[]) {
     await expect(page.getByRole('radio', { name: TEXT[lang].yes })).toBeVisible();
     await answerQuestions(page, lang, 54, (i) => (core[i].type === 5 ? 0 : 1));
     await page.waitForURL(new RegExp(`${prefix(lang)}/professional-results$`), { timeout: 15_000 });
-    const expected = await serverScore(request, 'professional', core.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5 })), lang);
+    const expected = await serverScore(
+      request,
+      'professional',
+      core.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5 })),
+      lang,
+    );
     await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
     await expect(page.getByRole('note')).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
   });
 }

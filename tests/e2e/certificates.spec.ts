@@ -6,7 +6,10 @@ import { answerQuestions, TEXT } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a signed-in user downloads the certificate in the page language, and anyone can verify it', async ({ page, browser }) => {
+test('a signed-in user downloads the certificate in the page language, and anyone can verify it', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/eng/login');
   await page.getByRole('button', { name: en['login.signup.title'] }).click();
   await page.getByLabel(en['login.fullName']).fill('Олена Коваль');
@@ -21,7 +24,9 @@ test('a signed-in user downloads the certificate in the page language, and anyon
   await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
   const preview = page.getByRole('img', { name: en['certificate.preview'] });
   await expect(preview).toBeVisible({ timeout: 10_000 });
-  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1754, 1240]);
+  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+    1754, 1240,
+  ]);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: en['certificate.download'] }).click();
@@ -35,15 +40,29 @@ test('a signed-in user downloads the certificate in the page language, and anyon
   await stranger.goto(`/verify?code=${saved.verificationCode}`);
   await expect(stranger.getByRole('heading', { name: uk['verify.valid.title'] })).toBeVisible();
   await expect(stranger.getByText('Олена Коваль')).toBeVisible();
-  expect((await new AxeBuilder({ page: stranger }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page: stranger }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
+  ).toEqual([]);
   await stranger.goto('/eng/verify?code=AAAAA-BBBBB-CCCCC-DDDDD');
   await expect(stranger.getByRole('heading', { name: en['verify.invalid.title'] })).toBeVisible();
   await context.close();
 });
 
 test('a visitor is invited to sign in for a certificate', async ({ page, request }) => {
-  const { formId, questions: bank } = (await (await request.get('/api/tests/iq/form?lang=uk')).json()) as { formId: number; questions: { id: number }[] };
-  const stored = await (await request.post('/api/tests/iq/score', { data: { formId, answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } })).json();
+  const { formId, questions: bank } = (await (await request.get('/api/tests/iq/form?lang=uk')).json()) as {
+    formId: number;
+    questions: { id: number }[];
+  };
+  const stored = await (
+    await request.post('/api/tests/iq/score', {
+      data: {
+        formId,
+        answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 500 })),
+        timeSpent: 300_000,
+        lang: 'uk',
+      },
+    })
+  ).json();
   await page.goto('/');
   await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
   await page.goto('/results');

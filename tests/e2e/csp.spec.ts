@@ -46,7 +46,13 @@ async function watchCsp(page: Page) {
     const w = window as unknown as { __csp: unknown[]; __reportCsp: (v: unknown) => void };
     w.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      const violation = { directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}`, page: location.pathname };
+      const violation = {
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+        page: location.pathname,
+      };
       w.__csp.push(violation);
       w.__reportCsp(violation);
     });
@@ -95,7 +101,9 @@ const FAKE_WAYFORPAY = `
 
 async function fakeThirdParties(page: Page) {
   const google: string[] = [];
-  await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_GTAG }));
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_GTAG }),
+  );
   await page.route(/^https:\/\/[^/]*(google-analytics\.com|analytics\.google\.com)\//, (route) => {
     google.push(route.request().url());
     return route.fulfill({ status: 204, body: '' });
@@ -103,8 +111,12 @@ async function fakeThirdParties(page: Page) {
   await page.route('https://secure.wayforpay.com/**', (route) => {
     const url = route.request().url();
     if (url.includes('pay-widget.js')) return route.fulfill({ contentType: 'text/javascript', body: FAKE_WAYFORPAY });
-    if (url.includes('.css')) return route.fulfill({ contentType: 'text/css', body: '.wfp-widget-container{position:fixed}' });
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>WayForPay</title><p id="wfp">pay</p>' });
+    if (url.includes('.css'))
+      return route.fulfill({ contentType: 'text/css', body: '.wfp-widget-container{position:fixed}' });
+    return route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>WayForPay</title><p id="wfp">pay</p>',
+    });
   });
   return google;
 }
@@ -123,8 +135,10 @@ for (const path of [...PAGES, NOT_FOUND]) {
     const res = await page.request.get(path);
     expect(res.status()).toBe(path === NOT_FOUND ? 404 : 200);
     const html = await res.text();
-    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1].replaceAll('&#39;', "'");
-    expect(meta, 'the page has Astro\'s CSP <meta>').toBeTruthy();
+    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/
+      .exec(html)?.[1]
+      .replaceAll('&#39;', "'");
+    expect(meta, "the page has Astro's CSP <meta>").toBeTruthy();
     for (const directive of PAGE_CSP_DIRECTIVES) expect(meta).toContain(directive);
     expect(meta).toMatch(/script-src 'self' [^;]*'sha256-/);
     expect(meta).toMatch(/style-src 'self' [^;]*'sha256-/);
@@ -138,12 +152,14 @@ for (const path of [...PAGES, NOT_FOUND]) {
     const opened = (await page.goto(path))!;
     // Islands hydrate, scripts run, the cookie banner comes up after its second.
     await page.waitForLoadState('networkidle');
-    if (await page.locator('[data-cookie-banner]').count()) await expect(page.locator('[data-cookie-banner]')).toBeVisible({ timeout: 3000 });
+    if (await page.locator('[data-cookie-banner]').count())
+      await expect(page.locator('[data-cookie-banner]')).toBeVisible({ timeout: 3000 });
     await page.waitForTimeout(200);
     expect(csp.violations).toEqual([]);
     expect(csp.console).toEqual([]);
     // The in-page record the init script keeps agrees (the page did not navigate away from the checked document).
-    if (new URL(page.url()).pathname === new URL(opened.url()).pathname) expect(await page.evaluate(() => (window as unknown as { __csp: unknown[] }).__csp)).toEqual([]);
+    if (new URL(page.url()).pathname === new URL(opened.url()).pathname)
+      expect(await page.evaluate(() => (window as unknown as { __csp: unknown[] }).__csp)).toEqual([]);
   });
 }
 
@@ -185,7 +201,9 @@ test('with cookie consent, analytics loads and reports under the policy through 
   const banner = page.getByRole('region', { name: uk['cookies.title'] });
   await expect(banner).toBeVisible({ timeout: 3000 });
   await banner.getByRole('button', { name: uk['cookies.accept'] }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __fakeGtagRan?: boolean }).__fakeGtagRan ?? false)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __fakeGtagRan?: boolean }).__fakeGtagRan ?? false))
+    .toBe(true);
   await expect.poll(() => google.length).toBe(3);
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 20, (i) => i % 4);
@@ -193,7 +211,9 @@ test('with cookie consent, analytics loads and reports under the policy through 
   await expect(page.getByTestId('iq-estimate')).toBeVisible();
   // gtag.js came again on the result page (consent remembered), and its hits went out.
   await expect.poll(() => google.length).toBe(6);
-  const events = await page.evaluate(() => ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((e) => Array.from(e)[1]));
+  const events = await page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((e) => Array.from(e)[1]),
+  );
   expect(events).toContain('view_item');
   await page.waitForLoadState('networkidle');
   expect(csp.violations).toEqual([]);
@@ -216,18 +236,29 @@ test('the WayForPay widget loads, styles itself and opens its payment frame unde
         document.head.appendChild(script);
       }),
   );
-  await page.evaluate(() => new (window as unknown as { Wayforpay: new () => { run(f: Record<string, string>): void } }).Wayforpay().run({ merchantAccount: 'test_merch_n1', orderReference: 'GP-CSP' }));
+  await page.evaluate(() =>
+    new (window as unknown as { Wayforpay: new () => { run(f: Record<string, string>): void } }).Wayforpay().run({
+      merchantAccount: 'test_merch_n1',
+      orderReference: 'GP-CSP',
+    }),
+  );
   await expect(page.frameLocator('iframe[name="WFPWidgetFrame"]').locator('#wfp')).toHaveText('pay');
-  await expect.poll(() => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes('pay-widget.min.css')))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes('pay-widget.min.css'))))
+    .toBe(true);
   expect(csp.violations).toEqual([]);
   expect(csp.console).toEqual([]);
 });
 
-test('the test payment page (a function\'s own HTML) keeps its styles and posts its form under its policy', async ({ page }) => {
+test("the test payment page (a function's own HTML) keeps its styles and posts its form under its policy", async ({
+  page,
+}) => {
   const csp = await watchCsp(page);
   const email = `csp.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   expect((await page.request.post('/api/auth/signup', { data: { email, password: 'secret1' } })).status()).toBe(201);
-  const checkout = await page.request.post('/api/payments/checkout', { data: { fullName: 'Petro Ivanenko', phone: '+380501234567', testType: 'iq', lang: 'en' } });
+  const checkout = await page.request.post('/api/payments/checkout', {
+    data: { fullName: 'Petro Ivanenko', phone: '+380501234567', testType: 'iq', lang: 'en' },
+  });
   expect(checkout.status()).toBe(201);
   const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
   const res = (await page.goto(redirectUrl))!;

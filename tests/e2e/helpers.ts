@@ -4,8 +4,18 @@ export type Lang = 'uk' | 'en';
 export const prefix = (lang: Lang) => (lang === 'en' ? '/eng' : '');
 
 export const TEXT = {
-  uk: { start: 'Почати тест', question: (n: number, total: number) => `Запитання ${n} з ${total}`, yes: 'Так', no: 'Ні' },
-  en: { start: 'Start the test', question: (n: number, total: number) => `Question ${n} of ${total}`, yes: 'Yes', no: 'No' },
+  uk: {
+    start: 'Почати тест',
+    question: (n: number, total: number) => `Запитання ${n} з ${total}`,
+    yes: 'Так',
+    no: 'Ні',
+  },
+  en: {
+    start: 'Start the test',
+    question: (n: number, total: number) => `Question ${n} of ${total}`,
+    yes: 'Yes',
+    no: 'No',
+  },
 } as const;
 
 export interface PublicQuestion {
@@ -16,14 +26,21 @@ export interface PublicQuestion {
   isAdditional?: boolean;
 }
 
-export async function questions(request: APIRequestContext, kind: 'iq' | 'professional', lang: Lang, formId = 0): Promise<PublicQuestion[]> {
+export async function questions(
+  request: APIRequestContext,
+  kind: 'iq' | 'professional',
+  lang: Lang,
+  formId = 0,
+): Promise<PublicQuestion[]> {
   const url = kind === 'iq' ? `/api/tests/iq/form?lang=${lang}&formId=${formId}` : `/data/${kind}/${lang}.json`;
   return (await (await request.get(url)).json()).questions;
 }
 
 /** The IQ form the page is running: it is kept with the progress in sessionStorage. */
 export async function formOf(page: Page): Promise<number> {
-  await expect.poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('rozum.progress.iq') ?? '{}').formId)).toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('rozum.progress.iq') ?? '{}').formId))
+    .toBeGreaterThanOrEqual(0);
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('rozum.progress.iq')!).formId as number);
 }
 
@@ -35,7 +52,14 @@ export function shownIq(result: { iqEstimate: number; iqBound: 'below' | 'above'
 }
 
 /** Clicks option `choice(i)` of each question in turn, waiting for the runner to move on. */
-export async function answerQuestions(page: Page, lang: Lang, total: number, choice: (i: number) => number, from = 0, to = total) {
+export async function answerQuestions(
+  page: Page,
+  lang: Lang,
+  total: number,
+  choice: (i: number) => number,
+  from = 0,
+  to = total,
+) {
   for (let i = from; i < to; i++) {
     await expect(page.getByRole('heading', { name: TEXT[lang].question(i + 1, total) })).toBeVisible();
     await page.getByRole('radio').nth(choice(i)).click();
@@ -43,7 +67,13 @@ export async function answerQuestions(page: Page, lang: Lang, total: number, cho
 }
 
 /** What the server says the same answers are worth. */
-export async function serverScore(request: APIRequestContext, kind: 'iq' | 'professional', answers: { questionId: number; selectedAnswer: number | boolean }[], lang: Lang, formId?: number) {
+export async function serverScore(
+  request: APIRequestContext,
+  kind: 'iq' | 'professional',
+  answers: { questionId: number; selectedAnswer: number | boolean }[],
+  lang: Lang,
+  formId?: number,
+) {
   const res = await request.post(`/api/tests/${kind}/score`, {
     data: { formId, answers: answers.map((a) => ({ ...a, timeSpent: 1000 })), timeSpent: 60_000, lang },
   });

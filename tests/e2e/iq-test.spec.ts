@@ -7,7 +7,10 @@ const choice = (i: number) => (i * 5 + 2) % 6;
 test.describe.configure({ timeout: 90_000 });
 
 for (const lang of ['uk', 'en'] as Lang[]) {
-  test(`${lang}: the whole IQ test ends in the IQ the server computes for the same answers`, async ({ page, request }) => {
+  test(`${lang}: the whole IQ test ends in the IQ the server computes for the same answers`, async ({
+    page,
+    request,
+  }) => {
     await page.goto(`${prefix(lang)}/iq`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
     const formId = await formOf(page);
@@ -15,7 +18,13 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await answerQuestions(page, lang, 20, choice);
     await expect(page.getByRole('progressbar').first()).toBeVisible();
     await page.waitForURL(new RegExp(`${prefix(lang)}/results$`), { timeout: 15_000 });
-    const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), lang, formId);
+    const expected = await serverScore(
+      request,
+      'iq',
+      bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })),
+      lang,
+      formId,
+    );
     await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, lang));
     await expect(page.getByText(`${expected.correctAnswers} / 20`)).toBeVisible();
   });
@@ -40,11 +49,20 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
     await page.keyboard.press('Enter');
   }
   await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
-  const expected = await serverScore(request, 'iq', bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })), 'en', formId);
+  const expected = await serverScore(
+    request,
+    'iq',
+    bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })),
+    'en',
+    formId,
+  );
   await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'));
 });
 
-test('a reload, and a switch of language, resume the test where it was, on the same form', async ({ page, request }) => {
+test('a reload, and a switch of language, resume the test where it was, on the same form', async ({
+  page,
+  request,
+}) => {
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   const formId = await formOf(page);
@@ -75,7 +93,9 @@ test('the jump dialog lists every question five to a row and goes where it is as
   await expect(cells).toHaveCount(20);
   await expect(dialog.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Question 4, current' })).toHaveAttribute('aria-current', 'step');
-  const columns = await dialog.locator('.jump-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  const columns = await dialog
+    .locator('.jump-grid')
+    .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(5);
   await dialog.getByRole('button', { name: 'Question 12, unanswered' }).click();
   await expect(page.getByRole('heading', { name: TEXT.en.question(12, 20) })).toBeFocused();
@@ -133,7 +153,13 @@ test('offline at the end, the answers wait; back online, the result arrives', as
   await expect(page.getByText(/There is no internet connection/)).toBeVisible({ timeout: 10_000 });
   await context.setOffline(false);
   await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
-  const expected = await serverScore(request, 'iq', bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })), 'en', formId);
+  const expected = await serverScore(
+    request,
+    'iq',
+    bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })),
+    'en',
+    formId,
+  );
   await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'), { timeout: 20_000 });
 });
 

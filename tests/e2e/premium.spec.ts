@@ -10,7 +10,9 @@ test.describe.configure({ timeout: 150_000 });
 const dict = { uk, en };
 
 for (const lang of ['uk', 'en'] as Lang[]) {
-  test(`${lang}: a visitor unlocks the full IQ result by paying, then cancels renewal from the profile`, async ({ page }) => {
+  test(`${lang}: a visitor unlocks the full IQ result by paying, then cancels renewal from the profile`, async ({
+    page,
+  }) => {
     const t = dict[lang];
     const p = prefix(lang);
     await page.goto(`${p}/iq`);
@@ -65,7 +67,9 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
     await expect(page.getByText(t['profile.cancelled'].split('{date}')[0])).toBeVisible();
     await expect(page.getByRole('button', { name: t['profile.cancel'] })).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
   });
 }
 
@@ -97,7 +101,9 @@ test('a declined test payment says so and leaves premium off', async ({ page }) 
   await page.getByLabel(uk['login.password']).fill('secret1');
   await page.getByRole('button', { name: uk['login.signup.submit'] }).click();
   await page.waitForURL(/\/profile$/, { timeout: 15_000 });
-  const res = await page.request.post('/api/payments/checkout', { data: { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' } });
+  const res = await page.request.post('/api/payments/checkout', {
+    data: { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' },
+  });
   const { redirectUrl } = await res.json();
   await page.goto(redirectUrl);
   await page.getByRole('button', { name: uk['testpay.decline'] }).click();
@@ -114,11 +120,27 @@ test('a declined renewal shows in the profile, with the date, and no next charge
   await page.getByLabel(en['login.password']).fill('secret1');
   await page.getByRole('button', { name: en['login.signup.submit'] }).click();
   await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
-  const order = await (await page.request.post('/api/payments/checkout', { data: { fullName: 'Test Person', phone: '+380501234567', lang: 'en' } })).json();
+  const order = await (
+    await page.request.post('/api/payments/checkout', {
+      data: { fullName: 'Test Person', phone: '+380501234567', lang: 'en' },
+    })
+  ).json();
   const callback = (orderReference: string, transactionStatus: string) => {
     const fields = ['test_merch_n1', orderReference, 1, 'USD', '1', '41****1111', transactionStatus, 1100];
     const merchantSignature = createHmac('md5', 'rozum-local-test-secret').update(fields.join(';')).digest('hex');
-    return page.request.post('/api/payments/wayforpay', { data: { merchantAccount: 'test_merch_n1', orderReference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus, reasonCode: 1100, merchantSignature } });
+    return page.request.post('/api/payments/wayforpay', {
+      data: {
+        merchantAccount: 'test_merch_n1',
+        orderReference,
+        amount: 1,
+        currency: 'USD',
+        authCode: '1',
+        cardPan: '41****1111',
+        transactionStatus,
+        reasonCode: 1100,
+        merchantSignature,
+      },
+    });
   };
   expect((await callback(order.orderReference, 'Approved')).status()).toBe(200);
   expect((await callback(`${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);

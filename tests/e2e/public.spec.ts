@@ -12,10 +12,16 @@ const gaRequests = (page: Page) => {
   return seen;
 };
 const stubGoogle = (page: Page) =>
-  page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '/* gtag stub */' }));
+  page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '/* gtag stub */' }),
+  );
 
 test('the language link keeps the page', async ({ page }) => {
-  for (const [from, to] of [['/iqtest', '/eng/iqtest'], ['/eng/legal/refund', '/legal/refund'], ['/prof', '/eng/prof']]) {
+  for (const [from, to] of [
+    ['/iqtest', '/eng/iqtest'],
+    ['/eng/legal/refund', '/legal/refund'],
+    ['/prof', '/eng/prof'],
+  ]) {
     await page.goto(from);
     await page.locator('[data-lang-link]').click();
     await expect(page).toHaveURL(new RegExp(`${to}$`));
@@ -24,14 +30,20 @@ test('the language link keeps the page', async ({ page }) => {
 
 test('the hero button leads to the tests, whose cards carry the counters and start the tests', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: /Почати/ }).first().click();
+  await page
+    .getByRole('link', { name: /Почати/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/#tests$/);
   await expect(page.locator('#tests')).toBeInViewport();
   await expect(page.locator('#tests')).toContainText('8 341');
   await expect(page.locator('#tests')).toContainText('3 723');
   await page.goto('/eng');
   await expect(page.locator('#tests')).toContainText('8,341');
-  await page.locator('#tests').getByRole('link', { name: /IQ test/i }).click();
+  await page
+    .locator('#tests')
+    .getByRole('link', { name: /IQ test/i })
+    .click();
   await expect(page).toHaveURL(/\/eng\/iq$/);
 });
 
@@ -124,7 +136,10 @@ test('every legal page renders in both languages, with its tokens filled', async
       const text = await page.locator('main').innerText();
       expect(text, `${lang}/${type}`).not.toContain('{{');
       // The configured address, or on a local build without one the placeholder in the page's own language.
-      expect(text.includes(dict['local.contactEmail']) || /[\w.+-]+@[\w-]+\.[\w.-]+/.test(text), `${lang}/${type}`).toBe(true);
+      expect(
+        text.includes(dict['local.contactEmail']) || /[\w.+-]+@[\w-]+\.[\w.-]+/.test(text),
+        `${lang}/${type}`,
+      ).toBe(true);
       expect(text).not.toContain((lang === 'uk' ? en : uk)['local.contactEmail']);
       expect(text.length).toBeGreaterThan(1000);
       await expect(page.getByRole('navigation', { name: dict['legal.others'] }).getByRole('link')).toHaveCount(6);
@@ -136,9 +151,20 @@ test('axe finds nothing on the public pages', async ({ page }) => {
   // Eight full axe runs: about 20 s on an idle machine, more on a busy 2-core one.
   test.setTimeout(120_000);
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
-  for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof', '/legal/privacy', '/eng/legal/offer']) {
+  for (const path of [
+    '/',
+    '/eng',
+    '/iqtest',
+    '/eng/iqtest',
+    '/prof',
+    '/eng/prof',
+    '/legal/privacy',
+    '/eng/legal/offer',
+  ]) {
     await page.goto(path);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   }
 });
@@ -153,7 +179,9 @@ test('the banner itself passes axe', async ({ page }) => {
 test('"Cookie settings" brings the banner back to change an earlier choice', async ({ page }) => {
   await stubGoogle(page);
   const requests = gaRequests(page);
-  await page.addInitScript(() => localStorage.getItem('cookieConsent') ?? localStorage.setItem('cookieConsent', 'declined'));
+  await page.addInitScript(
+    () => localStorage.getItem('cookieConsent') ?? localStorage.setItem('cookieConsent', 'declined'),
+  );
   await page.goto('/eng/legal/cookies');
   const banner = page.getByRole('region', { name: en['cookies.title'] });
   await page.waitForTimeout(1200);

@@ -21,7 +21,14 @@ test.describe('a visitor result', () => {
   test.beforeEach(async ({ page, request }) => {
     // A rushed sheet: half a second an item.
     const { formId, questions } = await (await request.get('/api/tests/iq/form?lang=uk')).json();
-    const res = await request.post('/api/tests/iq/score', { data: { formId, answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 500 })), timeSpent: 300_000, lang: 'uk' } });
+    const res = await request.post('/api/tests/iq/score', {
+      data: {
+        formId,
+        answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 500 })),
+        timeSpent: 300_000,
+        lang: 'uk',
+      },
+    });
     const stored = await res.json();
     await page.goto('/');
     await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
@@ -34,9 +41,13 @@ test.describe('a visitor result', () => {
     await expect(page.getByText(/шкалу ще не нормовано/)).toBeVisible();
     await expect(page.getByText('Преміум-функція')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Отримати всі результати' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Десять країн із найвищим середнім IQ' }).getByRole('row')).toHaveCount(11);
+    await expect(
+      page.getByRole('table', { name: 'Десять країн із найвищим середнім IQ' }).getByRole('row'),
+    ).toHaveCount(11);
     await expect(page.getByText('Ілюстративні приклади, а не реальні дані користувачів.')).toBeVisible();
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
   });
 
   test('puts the caution of a rushed sheet above the score', async ({ page }) => {
@@ -59,10 +70,18 @@ test.describe('a visitor result', () => {
     await page.goto('/results');
     await page.getByRole('button', { name: 'Поділитися' }).click();
     const dialog = page.getByRole('dialog', { name: 'Поділитися результатом' });
-    await expect(dialog.getByRole('textbox')).toHaveValue(/Мій попередній IQ-еквівалент за тестом Rozum — (\d+|нижче 80|понад 130)\. Перевірте себе! http:\/\/.+\/iqtest$/);
-    for (const name of ['Facebook', 'X (Twitter)', 'Telegram', 'WhatsApp', 'LinkedIn']) await expect(dialog.getByRole('link', { name })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=http/);
-    await context.route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>stub</title>' }));
+    await expect(dialog.getByRole('textbox')).toHaveValue(
+      /Мій попередній IQ-еквівалент за тестом Rozum — (\d+|нижче 80|понад 130)\. Перевірте себе! http:\/\/.+\/iqtest$/,
+    );
+    for (const name of ['Facebook', 'X (Twitter)', 'Telegram', 'WhatsApp', 'LinkedIn'])
+      await expect(dialog.getByRole('link', { name })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+      'href',
+      /^https:\/\/t\.me\/share\/url\?url=http/,
+    );
+    await context.route('https://www.linkedin.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>stub</title>' }),
+    );
     const popup = context.waitForEvent('page');
     await dialog.getByRole('link', { name: 'LinkedIn' }).click();
     const opened = await popup;
@@ -92,7 +111,16 @@ test.describe('a visitor result', () => {
 
 test('a full result shows the breakdown and the review of every answer with its explanation', async ({ page }) => {
   const bank = iqBank(0);
-  const result = scoreIqSheet({ formId: 0, reliability: 0.75, answers: bank.map((item) => ({ questionId: item.id, selectedAnswer: item.id % 2 ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 1000 })), timeSpent: 700_000 });
+  const result = scoreIqSheet({
+    formId: 0,
+    reliability: 0.75,
+    answers: bank.map((item) => ({
+      questionId: item.id,
+      selectedAnswer: item.id % 2 ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+      timeSpent: 1000,
+    })),
+    timeSpent: 700_000,
+  });
   const full = iqView(result, 'full', 'en');
   await page.goto('/eng');
   await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify({ result: value })), full);

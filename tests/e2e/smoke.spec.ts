@@ -46,7 +46,11 @@ test('the language link keeps the page and its query string', async ({ page }) =
 });
 
 test('every page in both languages has its own title in its language', async ({ page }) => {
-  for (const [path, title] of [['/eng/iqtest', en['meta.iq-test.title']], ['/prof', uk['meta.prof.title']], ['/eng/legal/privacy', `${en['legal.privacy.title']} — Rozum`]]) {
+  for (const [path, title] of [
+    ['/eng/iqtest', en['meta.iq-test.title']],
+    ['/prof', uk['meta.prof.title']],
+    ['/eng/legal/privacy', `${en['legal.privacy.title']} — Rozum`],
+  ]) {
     await page.goto(path);
     expect(await page.title()).toBe(title);
   }

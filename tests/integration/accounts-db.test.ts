@@ -35,7 +35,9 @@ describe('sessions in the database', () => {
     const userId = await newUser('hash@example.com');
     const token = mod.session.generateSessionToken();
     await mod.session.createSession(token, userId);
-    const rows = await (await mod.db.db()).query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1', [userId]);
+    const rows = await (
+      await mod.db.db()
+    ).query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1', [userId]);
     expect(rows).toEqual([{ id: mod.session.sessionIdOf(token) }]);
     expect(rows[0].id).not.toContain(token);
   });
@@ -61,21 +63,50 @@ describe('sessions in the database', () => {
 
 describe('creating a user', () => {
   it('writes no mailing-list event for a user who did not ask for the list', async () => {
-    const id = (await mod.users.createUser({ email: 'quiet@example.com', passwordHash: null, fullName: 'Тиха Людина', via: 'email' }))!.id;
+    const id = (await mod.users.createUser({
+      email: 'quiet@example.com',
+      passwordHash: null,
+      fullName: 'Тиха Людина',
+      via: 'email',
+    }))!.id;
     const database = await mod.db.db();
-    const outbox = await database.query<{ kind: string }>("SELECT kind FROM outbox WHERE payload::text LIKE '%' || $1 || '%'", [id]);
+    const outbox = await database.query<{ kind: string }>(
+      "SELECT kind FROM outbox WHERE payload::text LIKE '%' || $1 || '%'",
+      [id],
+    );
     expect(outbox.map((r) => r.kind)).toEqual(['telegram']);
-    expect(await database.query('SELECT mailing_consent_at FROM user_profiles WHERE id = $1', [id])).toEqual([{ mailing_consent_at: null }]);
+    expect(await database.query('SELECT mailing_consent_at FROM user_profiles WHERE id = $1', [id])).toEqual([
+      { mailing_consent_at: null },
+    ]);
   });
 
   it('writes the profile and both registration notifications with it', async () => {
-    const id = (await mod.users.createUser({ email: 'Notify.Me@example.com', passwordHash: null, fullName: 'Олена Коваль', via: 'email', mailingConsent: true }))!.id;
+    const id = (await mod.users.createUser({
+      email: 'Notify.Me@example.com',
+      passwordHash: null,
+      fullName: 'Олена Коваль',
+      via: 'email',
+      mailingConsent: true,
+    }))!.id;
     const database = await mod.db.db();
-    expect(await database.query('SELECT full_name FROM user_profiles WHERE id = $1', [id])).toEqual([{ full_name: 'Олена Коваль' }]);
-    const outbox = await database.query<{ kind: string; payload: Record<string, unknown> }>("SELECT kind, payload FROM outbox WHERE payload::text LIKE '%' || $1 || '%' ORDER BY kind", [id]);
+    expect(await database.query('SELECT full_name FROM user_profiles WHERE id = $1', [id])).toEqual([
+      { full_name: 'Олена Коваль' },
+    ]);
+    const outbox = await database.query<{ kind: string; payload: Record<string, unknown> }>(
+      "SELECT kind, payload FROM outbox WHERE payload::text LIKE '%' || $1 || '%' ORDER BY kind",
+      [id],
+    );
     expect(outbox.map((r) => r.kind)).toEqual(['mailchimp', 'telegram']);
-    expect(outbox[0].payload).toMatchObject({ email: 'Notify.Me@example.com', firstName: 'Олена', lastName: 'Коваль', tags: ['new_user', 'registration'] });
-    expect(outbox[1].payload).toMatchObject({ type: 'registration', data: { userId: id, email: 'Notify.Me@example.com', fullName: 'Олена Коваль' } });
+    expect(outbox[0].payload).toMatchObject({
+      email: 'Notify.Me@example.com',
+      firstName: 'Олена',
+      lastName: 'Коваль',
+      tags: ['new_user', 'registration'],
+    });
+    expect(outbox[1].payload).toMatchObject({
+      type: 'registration',
+      data: { userId: id, email: 'Notify.Me@example.com', fullName: 'Олена Коваль' },
+    });
   });
 
   it('leaves nothing behind when the email is taken', async () => {

@@ -16,7 +16,11 @@ describe('sign-up', () => {
   it('creates the account, sets the session cookie and answers /api/me', async () => {
     const client = new Client(base);
     const email = uniqueEmail('New.User');
-    const res = await client.post('/api/auth/signup', { email: `  ${email.toUpperCase()} `, password: 'secret1', fullName: 'Олена Коваль' });
+    const res = await client.post('/api/auth/signup', {
+      email: `  ${email.toUpperCase()} `,
+      password: 'secret1',
+      fullName: 'Олена Коваль',
+    });
     expect(res.status).toBe(201);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rozum_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -69,7 +73,10 @@ describe('sign-in', () => {
   it('answers a wrong password and an unknown email with the same generic error', async () => {
     const { email } = await signedUp();
     const wrong = await new Client(base).post('/api/auth/signin', { email, password: 'wrong-password' });
-    const unknown = await new Client(base).post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'whatever1' });
+    const unknown = await new Client(base).post('/api/auth/signin', {
+      email: uniqueEmail('nobody'),
+      password: 'whatever1',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -83,15 +90,19 @@ describe('sign-in', () => {
   it('limits attempts per email, with Retry-After and a clear message', async () => {
     const { email } = await signedUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
+    for (let i = 0; i < 9; i++)
+      statuses.push((await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     const limited = await new Client(base).post('/api/auth/signin', { email, password: 'secret1', lang: 'en' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ error: 'auth.error.rate_limited', message: 'Too many attempts. Please try again a little later.' });
+    expect(await limited.json()).toMatchObject({
+      error: 'auth.error.rate_limited',
+      message: 'Too many attempts. Please try again a little later.',
+    });
   });
 
-  it('lets the owner in from a browser that signed in before while strangers\' wrong passwords lock the account elsewhere', async () => {
+  it("lets the owner in from a browser that signed in before while strangers' wrong passwords lock the account elsewhere", async () => {
     const { client: owner, email } = await signedUp();
     const device = owner.cookies.get('rozum_device');
     expect(device).toMatch(/^d1\.[\w-]{22}\.[0-9a-f-]{36}\.[\w-]+$/);
@@ -118,7 +129,8 @@ describe('sign-in', () => {
   it('still throttles wrong passwords typed at a known browser, per device', async () => {
     const { client: owner, email } = await signedUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await owner.post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
+    for (let i = 0; i < 9; i++)
+      statuses.push((await owner.post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
     // The device's count is its own: a stranger's browser has its full allowance on the account.
@@ -128,7 +140,10 @@ describe('sign-in', () => {
   it('limits sign-ups per address', async () => {
     const client = new Client(base);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/auth/signup', { email: uniqueEmail('burst'), password: 'secret1' })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await client.post('/api/auth/signup', { email: uniqueEmail('burst'), password: 'secret1' })).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -156,18 +171,34 @@ describe('sessions', () => {
 
   it('refuses a state-changing request from a foreign origin', async () => {
     const { client } = await signedUp();
-    const res = await client.request('/api/me', { method: 'PATCH', json: { fullName: 'Hacker' }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await client.request('/api/me', {
+      method: 'PATCH',
+      json: { fullName: 'Hacker' },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(403);
     expect((await (await client.get('/api/me')).json()).profile.fullName).not.toBe('Hacker');
-    expect((await new Client(base).post('/api/auth/signin', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await new Client(base).post(
+          '/api/auth/signin',
+          { email: 'a@b.co', password: 'x' },
+          { origin: 'https://evil.example' },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('lets the user change the full name, validated', async () => {
     const { client } = await signedUp();
-    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: '  Ганна Шевченко ' } })).status).toBe(200);
+    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: '  Ганна Шевченко ' } })).status).toBe(
+      200,
+    );
     expect((await (await client.get('/api/me')).json()).profile.fullName).toBe('Ганна Шевченко');
     expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: '' } })).status).toBe(400);
-    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: 'x'.repeat(101) } })).status).toBe(400);
+    expect((await client.request('/api/me', { method: 'PATCH', json: { fullName: 'x'.repeat(101) } })).status).toBe(
+      400,
+    );
   });
 
   it('answers /api/me with 401 for a visitor', async () => {

@@ -8,9 +8,22 @@ const base = inject('baseUrl');
 
 async function owner(fullName: string) {
   const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email: uniqueEmail('cert'), password: 'secret1', fullName })).status).toBe(201);
-  const iq = await (await client.post('/api/tests/iq/score', { formId: 0, answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
-  const pro = await (await client.post('/api/tests/professional/score', { answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })), timeSpent: 300_000 })).json();
+  expect(
+    (await client.post('/api/auth/signup', { email: uniqueEmail('cert'), password: 'secret1', fullName })).status,
+  ).toBe(201);
+  const iq = await (
+    await client.post('/api/tests/iq/score', {
+      formId: 0,
+      answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
+      timeSpent: 400_000,
+    })
+  ).json();
+  const pro = await (
+    await client.post('/api/tests/professional/score', {
+      answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
+      timeSpent: 300_000,
+    })
+  ).json();
   return { client, iqId: iq.id as string, proId: pro.id as string };
 }
 
@@ -19,13 +32,21 @@ const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 describe('certificates', () => {
   it('are PNGs of 1754×1240 in both languages, named by the spec, for both tests', async () => {
     const { client, iqId, proId } = await owner('Олена Коваль');
-    for (const [id, kind, score] of [[iqId, 'IQ', '128'], [proId, 'PROFESSIONAL', null]] as const) {
-      for (const [lang, tag] of [['uk', 'UA'], ['en', 'EN']] as const) {
+    for (const [id, kind, score] of [
+      [iqId, 'IQ', '128'],
+      [proId, 'PROFESSIONAL', null],
+    ] as const) {
+      for (const [lang, tag] of [
+        ['uk', 'UA'],
+        ['en', 'EN'],
+      ] as const) {
         const res = await client.get(`/api/certificates/${id}?lang=${lang}`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/png');
         const disposition = decodeURIComponent(res.headers.get('content-disposition')!);
-        expect(disposition).toContain(`Олена_Коваль_${kind}_${tag}_${score ?? (lang === 'uk' ? 'Творець' : 'Creator')}.png`);
+        expect(disposition).toContain(
+          `Олена_Коваль_${kind}_${tag}_${score ?? (lang === 'uk' ? 'Творець' : 'Creator')}.png`,
+        );
         const png = Buffer.from(await res.arrayBuffer());
         expect(png.subarray(1, 4).toString()).toBe('PNG');
         expect(size(png)).toEqual([1754, 1240]);
@@ -39,11 +60,16 @@ describe('certificates', () => {
     const first = await client.get(`/api/certificates/${iqId}?lang=en`);
     expect(first.headers.get('x-certificate-cache')).toBe('miss');
     // The first generation stores both languages' addresses.
-    expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({ uk: `/api/certificates/${iqId}?lang=uk`, en: `/api/certificates/${iqId}?lang=en` });
+    expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({
+      uk: `/api/certificates/${iqId}?lang=uk`,
+      en: `/api/certificates/${iqId}?lang=en`,
+    });
     const again = await client.get(`/api/certificates/${iqId}?lang=en`);
     expect(again.headers.get('x-certificate-cache')).toBe('hit');
     const etag = again.headers.get('etag')!;
-    expect((await client.request(`/api/certificates/${iqId}?lang=en`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await client.request(`/api/certificates/${iqId}?lang=en`, { headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
   });
 
   it('are not found for anyone but the owner, unless the verification code comes along', async () => {
@@ -60,7 +86,12 @@ describe('certificates', () => {
   it('can be verified by code, showing only what the certificate shows', async () => {
     const { client, proId } = await owner('Тарас Шевчук');
     const { verificationCode } = await (await client.get(`/api/results/professional/${proId}`)).json();
-    const res = await fetch(`${base}/api/certificates/verify/${verificationCode.toUpperCase().match(/.{1,5}/g).join('-')}?lang=en`);
+    const res = await fetch(
+      `${base}/api/certificates/verify/${verificationCode
+        .toUpperCase()
+        .match(/.{1,5}/g)
+        .join('-')}?lang=en`,
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ valid: true, holder: 'Тарас Шевчук', kind: 'professional', result: 'Creator' });

@@ -21,7 +21,11 @@ export default async function setup(project: TestProject) {
   const kind = dbKindOf(project.name);
   const database = await createTestDatabase(kind);
   const fake = await startFakeProviders();
-  const server = await spawnServer({ ...database.env, ...fakeProviderEnv(fake.url), ROZUM_SEED_PROMOS: JSON.stringify(TEST_PROMOS) });
+  const server = await spawnServer({
+    ...database.env,
+    ...fakeProviderEnv(fake.url),
+    ROZUM_SEED_PROMOS: JSON.stringify(TEST_PROMOS),
+  });
   await waitForHealth(server.url);
   project.provide('baseUrl', server.url);
   project.provide('fakeUrl', fake.url);

@@ -23,7 +23,12 @@ async function start(client: Client, lang: 'uk' | 'en', claims: Record<string, u
   const code = `code-${Math.random().toString(36).slice(2)}`;
   await fetch(`${fake}/__control/google/codes`, {
     method: 'POST',
-    body: JSON.stringify({ code, challenge: params.get('code_challenge'), redirectUri: params.get('redirect_uri'), claims }),
+    body: JSON.stringify({
+      code,
+      challenge: params.get('code_challenge'),
+      redirectUri: params.get('redirect_uri'),
+      claims,
+    }),
   });
   return { code, state: params.get('state')! };
 }
@@ -32,7 +37,12 @@ describe('Google sign-in', () => {
   it('exchanges the code with PKCE, creates the user and continues at /eng/auth/callback', async () => {
     const client = new Client(base);
     const email = uniqueEmail('google');
-    const { code, state } = await start(client, 'en', { sub: `g-${email}`, email, email_verified: true, name: 'Hanna Shevchenko' });
+    const { code, state } = await start(client, 'en', {
+      sub: `g-${email}`,
+      email,
+      email_verified: true,
+      name: 'Hanna Shevchenko',
+    });
     const res = await client.get(`/api/auth/google/callback?code=${code}&state=${state}`);
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location')!).pathname).toBe('/eng/auth/callback');
@@ -54,7 +64,9 @@ describe('Google sign-in', () => {
     const b = await start(second, 'uk', { sub: `g-${email}`, email, email_verified: true });
     const res = await second.get(`/api/auth/google/callback?code=${b.code}&state=${b.state}`);
     expect(new URL(res.headers.get('location')!).pathname).toBe('/auth/callback');
-    expect((await (await second.get('/api/me')).json()).user.id).toBe((await (await first.get('/api/me')).json()).user.id);
+    expect((await (await second.get('/api/me')).json()).user.id).toBe(
+      (await (await first.get('/api/me')).json()).user.id,
+    );
   });
 
   it('links to an existing password account only when Google has verified the email and the owner proved the password', async () => {
@@ -90,7 +102,7 @@ describe('Google sign-in', () => {
     expect((await (await later.get('/api/me')).json()).user.id).toBe(ownerId);
   });
 
-  it('does not link a signed-in user\'s Google sign-in to another person\'s password account', async () => {
+  it("does not link a signed-in user's Google sign-in to another person's password account", async () => {
     const victim = uniqueEmail('victim');
     await new Client(base).post('/api/auth/signup', { email: victim, password: 'secret1' });
     const attacker = new Client(base);

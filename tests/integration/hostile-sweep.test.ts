@@ -58,8 +58,29 @@ const STRICT_QUERY: Record<string, string[]> = { '/api/tests/iq/form': ['formId'
 
 /** Field names tried one by one in every JSON body, on top of each example's own. */
 const GENERIC_FIELDS = [
-  'email', 'password', 'fullName', 'lang', 'answers', 'timeSpent', 'formId', 'submissionId', 'token', 'tokens', 'code', 'promoCode', 'phone',
-  'orderReference', 'testType', 'testResultId', 'amount', 'currency', 'transactionStatus', 'merchantSignature', 'authCode', 'cardPan', 'reasonCode',
+  'email',
+  'password',
+  'fullName',
+  'lang',
+  'answers',
+  'timeSpent',
+  'formId',
+  'submissionId',
+  'token',
+  'tokens',
+  'code',
+  'promoCode',
+  'phone',
+  'orderReference',
+  'testType',
+  'testResultId',
+  'amount',
+  'currency',
+  'transactionStatus',
+  'merchantSignature',
+  'authCode',
+  'cardPan',
+  'reasonCode',
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -75,15 +96,21 @@ interface Endpoint {
 async function discoverEndpoints(): Promise<{ endpoints: Endpoint[]; scheduled: string[] }> {
   const endpoints: Endpoint[] = [];
   const scheduled: string[] = [];
-  for (const file of readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.mts')).sort()) {
-    const { config } = (await import(new URL(file, FUNCTIONS_DIR).href)) as { config?: { path?: string | string[]; method?: string | string[]; schedule?: string } };
+  for (const file of readdirSync(FUNCTIONS_DIR)
+    .filter((f) => f.endsWith('.mts'))
+    .sort()) {
+    const { config } = (await import(new URL(file, FUNCTIONS_DIR).href)) as {
+      config?: { path?: string | string[]; method?: string | string[]; schedule?: string };
+    };
     if (config?.schedule && !config.path) {
       scheduled.push(file);
       continue;
     }
     if (!config?.path) throw new Error(`${file}: no config.path`);
     // No config.method means every method: sweep the ones a browser or a client would send.
-    const methods = config.method ? [config.method].flat().map((m) => m.toUpperCase()) : ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+    const methods = config.method
+      ? [config.method].flat().map((m) => m.toUpperCase())
+      : ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
     for (const pattern of [config.path].flat()) {
       endpoints.push({ file, pattern, methods, params: [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]) });
     }
@@ -114,9 +141,21 @@ const WRONG_TYPES: [string, unknown][] = [
   ['boolean', true],
   ['object', {}],
 ];
-const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'boolean' : 'object');
+const typeOf = (v: unknown) =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'number'
+        ? 'number'
+        : typeof v === 'string'
+          ? 'string'
+          : typeof v === 'boolean'
+            ? 'boolean'
+            : 'object';
 /** Puts a hostile string in the middle of a valid one, so a check for "non-empty" or a prefix alone lets it through. */
-const embed = (valid: string, hostile: string) => valid.slice(0, Math.ceil(valid.length / 2)) + hostile + valid.slice(Math.ceil(valid.length / 2));
+const embed = (valid: string, hostile: string) =>
+  valid.slice(0, Math.ceil(valid.length / 2)) + hostile + valid.slice(Math.ceil(valid.length / 2));
 
 /** Values for one field in isolation: every wrong type a field of any kind can get, nesting, hostile strings. */
 const LONE_FIELD_VALUES: [string, unknown][] = [
@@ -129,7 +168,11 @@ const LONE_FIELD_VALUES: [string, unknown][] = [
 /** Values that replace one field of a valid body: types other than the valid one, nesting, and hostile strings. */
 function replacementsFor(valid: unknown): [string, unknown][] {
   const kind = typeOf(valid);
-  const out: [string, unknown][] = [...WRONG_TYPES.filter(([t]) => t !== kind), ['nested', NESTED], ['200-deep', deep(200)]];
+  const out: [string, unknown][] = [
+    ...WRONG_TYPES.filter(([t]) => t !== kind),
+    ['nested', NESTED],
+    ['200-deep', deep(200)],
+  ];
   if (typeof valid === 'string') {
     for (const [label, s] of HOSTILE_STRINGS) out.push([label, embed(valid, s)]);
     out.push(['10 000 characters', valid + 'x'.repeat(10_000)]);
@@ -162,7 +205,13 @@ const WHOLE_BODIES: [string, string | Buffer][] = [
   ['key holding NUL', '{"\\u0000":1}'],
   ['__proto__ key', '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'],
 ];
-const WRONG_CONTENT_TYPES = ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=----sweep', 'application/xml', 'text/json'];
+const WRONG_CONTENT_TYPES = [
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----sweep',
+  'application/xml',
+  'text/json',
+];
 const BAD_HOSTS = ['bad host', 'a[b', 'x]y'];
 const PARAM_VALUES = ['%00', '%ZZ', '..%2F', '%ED%A0%80', 'a'.repeat(2000)];
 /** Query strings that name a parameter some endpoint reads, with a value it must not take (or must ignore). */
@@ -189,7 +238,11 @@ const iqSheet = () => ({
   timeSpent: 600_000,
   lang: 'en',
 });
-const careerSheet = () => ({ answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })), timeSpent: 300_000, lang: 'en' });
+const careerSheet = () => ({
+  answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
+  timeSpent: 300_000,
+  lang: 'en',
+});
 
 interface Example {
   /** A body that would be accepted; `mutating` names the field about to be made hostile, for bodies that must adapt. */
@@ -204,12 +257,32 @@ const EXAMPLES: Record<string, Example> = {
   // The same when the password is: a password is a secret that is hashed and compared, never shown, so any
   // character a person can type is theirs to use (control characters and bidi marks included; NUL and lone
   // surrogates are refused for every field by the JSON reader) — its hostile forms must not 500, and answer 409.
-  'POST /api/auth/signup': { body: (fx, m) => ({ email: m === 'email' || m === 'password' ? fx.email : uniqueEmail('sweep'), password: 'secret1', fullName: 'Test Person', lang: 'en' }), required: ['email', 'password'] },
+  'POST /api/auth/signup': {
+    body: (fx, m) => ({
+      email: m === 'email' || m === 'password' ? fx.email : uniqueEmail('sweep'),
+      password: 'secret1',
+      fullName: 'Test Person',
+      lang: 'en',
+    }),
+    required: ['email', 'password'],
+  },
   // The right password, so a hostile lang that got through would show as 200; a wrong one when the email is made
   // hostile, since bidi controls in an address are normalised away by design (hostile.test.ts).
-  'POST /api/auth/signin': { body: (fx, m) => ({ email: fx.email, password: m === 'email' ? 'wrong-password' : fx.password, lang: 'en' }), required: ['email', 'password'] },
+  'POST /api/auth/signin': {
+    body: (fx, m) => ({ email: fx.email, password: m === 'email' ? 'wrong-password' : fx.password, lang: 'en' }),
+    required: ['email', 'password'],
+  },
   'PATCH /api/me': { body: () => ({ fullName: 'Sweep Person', lang: 'en' }), required: ['fullName'] },
-  'POST /api/payments/checkout': { body: (fx) => ({ fullName: 'Test Person', phone: '+380501234567', testType: 'iq', testResultId: fx.iqResultId, lang: 'en' }), required: ['fullName', 'phone'] },
+  'POST /api/payments/checkout': {
+    body: (fx) => ({
+      fullName: 'Test Person',
+      phone: '+380501234567',
+      testType: 'iq',
+      testResultId: fx.iqResultId,
+      lang: 'en',
+    }),
+    required: ['fullName', 'phone'],
+  },
   'POST /api/promo': { body: () => ({ promoCode: 'ROZUM-DEMO', lang: 'en' }), required: ['promoCode'] },
   'POST /api/results/claim': { body: (fx) => ({ tokens: [fx.visitorToken], lang: 'en' }), required: ['tokens'] },
   'POST /api/results/from-token': { body: (fx) => ({ token: fx.visitorToken, lang: 'en' }), required: ['token'] },
@@ -218,7 +291,17 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/tests/professional/score': { body: () => careerSheet(), required: ['answers', 'timeSpent'] },
   // Well-formed but unsigned: every variant must be refused.
   'POST /api/payments/wayforpay': {
-    body: (fx) => ({ merchantAccount: WAYFORPAY.account, orderReference: fx.orderReference, amount: 1, currency: 'USD', authCode: '123456', cardPan: '41****1111', transactionStatus: 'Approved', reasonCode: 1100, merchantSignature: '0'.repeat(32) }),
+    body: (fx) => ({
+      merchantAccount: WAYFORPAY.account,
+      orderReference: fx.orderReference,
+      amount: 1,
+      currency: 'USD',
+      authCode: '123456',
+      cardPan: '41****1111',
+      transactionStatus: 'Approved',
+      reasonCode: 1100,
+      merchantSignature: '0'.repeat(32),
+    }),
   },
 };
 
@@ -257,7 +340,9 @@ interface Outcome {
 }
 
 const fillPath = (pattern: string, hostile?: { name: string; value: string }) =>
-  pattern.replace(/:(\w+)/g, (_, name: string) => (hostile?.name === name ? hostile.value : encodeURIComponent((PARAM_DEFAULTS[name] ?? (() => 'x'))())));
+  pattern.replace(/:(\w+)/g, (_, name: string) =>
+    hostile?.name === name ? hostile.value : encodeURIComponent((PARAM_DEFAULTS[name] ?? (() => 'x'))()),
+  );
 
 function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
   const cases: Case[] = [];
@@ -265,11 +350,24 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
     const allowed = new Set(ep.methods.includes('GET') ? [...ep.methods, 'HEAD'] : ep.methods);
     for (const who of ['visitor', 'user'] as Who[]) {
       const cookie = who === 'user' ? fx.userCookies : '';
-      const base = (extra: Record<string, string> = {}): Record<string, string> => ({ ...(cookie ? { cookie } : {}), ...extra });
+      const base = (extra: Record<string, string> = {}): Record<string, string> => ({
+        ...(cookie ? { cookie } : {}),
+        ...extra,
+      });
       const json = { 'content-type': 'application/json' };
 
       for (const method of METHODS.filter((m) => !allowed.has(m))) {
-        cases.push({ endpoint: ep.pattern, method, who, group: 'wrong method', label: method, path: fillPath(ep.pattern), headers: base(method === 'GET' || method === 'HEAD' ? {} : json), body: method === 'GET' || method === 'HEAD' ? undefined : '{}', expect: 'refuse' });
+        cases.push({
+          endpoint: ep.pattern,
+          method,
+          who,
+          group: 'wrong method',
+          label: method,
+          path: fillPath(ep.pattern),
+          headers: base(method === 'GET' || method === 'HEAD' ? {} : json),
+          body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+          expect: 'refuse',
+        });
       }
 
       for (const method of ep.methods) {
@@ -279,9 +377,23 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
         const example = EXAMPLES[key];
         // See the header comment: signout as the signed-in user only gets what must be refused before it acts.
         const beforeHandlerOnly = who === 'user' && BODY_IGNORED.has(key);
-        const add = (group: string, label: string, c: Partial<Case> & { headers: Record<string, string> }, expectation: Expect) => {
+        const add = (
+          group: string,
+          label: string,
+          c: Partial<Case> & { headers: Record<string, string> },
+          expectation: Expect,
+        ) => {
           if (beforeHandlerOnly && !['foreign origin', 'bad Host', 'oversized body'].includes(group)) return;
-          cases.push({ endpoint: ep.pattern, method, who, group, label, path: fillPath(ep.pattern), expect: expectation, ...c });
+          cases.push({
+            endpoint: ep.pattern,
+            method,
+            who,
+            group,
+            label,
+            path: fillPath(ep.pattern),
+            expect: expectation,
+            ...c,
+          });
         };
         const bodyExpect: Expect = ignoresBody ? 'no5xx' : 'refuse';
         const emptyJson = isGet ? {} : { body: '{}' };
@@ -294,13 +406,24 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
           if (isGet && label === '20 MB') continue; // a GET's body is never read; 1 and 2 MB show that already
           add('oversized body', label, { headers: base(json), body }, isGet ? 'no5xx' : 'refuse');
         }
-        add('oversized body', '2 MB chunked', { headers: base(json), body: BIG['2 MB'], chunked: true }, isGet ? 'no5xx' : 'refuse');
+        add(
+          'oversized body',
+          '2 MB chunked',
+          { headers: base(json), body: BIG['2 MB'], chunked: true },
+          isGet ? 'no5xx' : 'refuse',
+        );
 
         // One field at a time, alone in the body: the generic names and the example's own.
         if (!ignoresBody) {
           const names = [...new Set([...GENERIC_FIELDS, ...Object.keys(example?.body(fx) ?? {})])];
           for (const name of names) {
-            for (const [label, value] of LONE_FIELD_VALUES) add('lone field', `${name} = ${label}`, { headers: base(json), body: JSON.stringify({ [name]: value }) }, 'refuse');
+            for (const [label, value] of LONE_FIELD_VALUES)
+              add(
+                'lone field',
+                `${name} = ${label}`,
+                { headers: base(json), body: JSON.stringify({ [name]: value }) },
+                'refuse',
+              );
           }
         }
 
@@ -309,7 +432,12 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
           for (const name of Object.keys(example.body(fx))) {
             const valid = example.body(fx, name)[name];
             for (const [label, value] of replacementsFor(valid)) {
-              add('example field', `${name} ← ${label}`, { headers: base(json), body: JSON.stringify({ ...example.body(fx, name), [name]: value }) }, 'refuse');
+              add(
+                'example field',
+                `${name} ← ${label}`,
+                { headers: base(json), body: JSON.stringify({ ...example.body(fx, name), [name]: value }) },
+                'refuse',
+              );
             }
             if (Array.isArray(valid) && valid.length) {
               const first = valid[0];
@@ -319,13 +447,26 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
                     const body = example.body(fx, name);
                     const list = [...(body[name] as Record<string, unknown>[])];
                     list[0] = { ...list[0], [inner]: value };
-                    add('example field', `${name}[0].${inner} ← ${label}`, { headers: base(json), body: JSON.stringify({ ...body, [name]: list }) }, 'refuse');
+                    add(
+                      'example field',
+                      `${name}[0].${inner} ← ${label}`,
+                      { headers: base(json), body: JSON.stringify({ ...body, [name]: list }) },
+                      'refuse',
+                    );
                   }
                 }
               } else {
                 for (const [label, value] of replacementsFor(first)) {
                   const body = example.body(fx, name);
-                  add('example field', `${name}[0] ← ${label}`, { headers: base(json), body: JSON.stringify({ ...body, [name]: [value, ...(body[name] as unknown[]).slice(1)] }) }, 'refuse');
+                  add(
+                    'example field',
+                    `${name}[0] ← ${label}`,
+                    {
+                      headers: base(json),
+                      body: JSON.stringify({ ...body, [name]: [value, ...(body[name] as unknown[]).slice(1)] }),
+                    },
+                    'refuse',
+                  );
                 }
               }
             }
@@ -340,49 +481,100 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
         // A valid body (when we have one) under another media type; a GET has no body to type.
         if (!isGet) {
           const body = example ? JSON.stringify(example.body(fx)) : '{}';
-          for (const type of WRONG_CONTENT_TYPES) add('wrong Content-Type', type, { headers: base({ 'content-type': type }), body }, bodyExpect);
+          for (const type of WRONG_CONTENT_TYPES)
+            add('wrong Content-Type', type, { headers: base({ 'content-type': type }), body }, bodyExpect);
         }
 
         // Malformed cookies, with an empty JSON object (refused by every POST that reads a body).
         const cookies: [string, string][] = [
           ['junk=100%', `${cookie ? cookie + '; ' : ''}junk=100%`],
-          ['rozum_session=%E0%A4%A', `${cookie ? cookie.replace(/rozum_session=[^;]*/, 'rozum_session=%E0%A4%A') : 'rozum_session=%E0%A4%A'}`],
+          [
+            'rozum_session=%E0%A4%A',
+            `${cookie ? cookie.replace(/rozum_session=[^;]*/, 'rozum_session=%E0%A4%A') : 'rozum_session=%E0%A4%A'}`,
+          ],
           ['8 KB cookie', `${cookie ? cookie + '; ' : ''}big=${'x'.repeat(8192)}`],
           ['rozum_device=%', `${cookie ? cookie + '; ' : ''}rozum_device=%`],
-          ['forged rozum_device', `${cookie ? cookie + '; ' : ''}rozum_device=d1.${'A'.repeat(22)}.${randomUUID()}.forged`],
+          [
+            'forged rozum_device',
+            `${cookie ? cookie + '; ' : ''}rozum_device=d1.${'A'.repeat(22)}.${randomUUID()}.forged`,
+          ],
           ['cookie of only separators', ';;; ; =; ==='],
         ];
-        for (const [label, value] of cookies) add('malformed cookie', label, { headers: { ...(isGet ? {} : json), cookie: value }, ...emptyJson }, bodyExpect);
+        for (const [label, value] of cookies)
+          add(
+            'malformed cookie',
+            label,
+            { headers: { ...(isGet ? {} : json), cookie: value }, ...emptyJson },
+            bodyExpect,
+          );
 
         // A Host header that is no host: refused before routing, on every method.
-        for (const host of BAD_HOSTS) add('bad Host', JSON.stringify(host), { headers: base({ ...(isGet ? {} : json), host }), ...emptyJson }, 'refuse');
+        for (const host of BAD_HOSTS)
+          add(
+            'bad Host',
+            JSON.stringify(host),
+            { headers: base({ ...(isGet ? {} : json), host }), ...emptyJson },
+            'refuse',
+          );
 
         // Foreign origins on state-changing requests, with a valid body (when we have one): never acted on.
         if (!isGet) {
           const body = example ? JSON.stringify(example.body(fx)) : '{}';
           add('foreign origin', 'Origin: null', { headers: base({ ...json, origin: 'null' }), body }, 'refuse');
-          add('foreign origin', 'Origin: https://evil.example', { headers: base({ ...json, origin: 'https://evil.example' }), body }, 'refuse');
-          add('foreign origin', 'Sec-Fetch-Site: cross-site', { headers: base({ ...json, 'sec-fetch-site': 'cross-site' }), body }, 'refuse');
+          add(
+            'foreign origin',
+            'Origin: https://evil.example',
+            { headers: base({ ...json, origin: 'https://evil.example' }), body },
+            'refuse',
+          );
+          add(
+            'foreign origin',
+            'Sec-Fetch-Site: cross-site',
+            { headers: base({ ...json, 'sec-fetch-site': 'cross-site' }), body },
+            'refuse',
+          );
         }
 
         // Hostile path parameters: they name nothing of ours.
         for (const name of ep.params) {
           for (const value of PARAM_VALUES) {
-            add('path parameter', `:${name} = ${value.length > 20 ? `${value.length} characters` : value}`, { path: fillPath(ep.pattern, { name, value }), headers: base(isGet ? {} : json), ...emptyJson }, 'refuse');
+            add(
+              'path parameter',
+              `:${name} = ${value.length > 20 ? `${value.length} characters` : value}`,
+              { path: fillPath(ep.pattern, { name, value }), headers: base(isGet ? {} : json), ...emptyJson },
+              'refuse',
+            );
           }
         }
 
         // Hostile query strings. A GET refuses those it reads; a POST reading a body gets an empty object and refuses.
         const strict = STRICT_QUERY[ep.pattern] ?? [];
-        const queryExpect = (names: string[]): Expect => (isGet ? (names.some((n) => strict.includes(n)) ? 'refuse' : 'no5xx') : bodyExpect);
-        for (const q of NAMED_QUERIES) add('query string', `?${q}`, { path: `${fillPath(ep.pattern)}?${q}`, headers: base(isGet ? {} : json), ...emptyJson }, queryExpect([q.split('=')[0]]));
+        const queryExpect = (names: string[]): Expect =>
+          isGet ? (names.some((n) => strict.includes(n)) ? 'refuse' : 'no5xx') : bodyExpect;
+        for (const q of NAMED_QUERIES)
+          add(
+            'query string',
+            `?${q}`,
+            { path: `${fillPath(ep.pattern)}?${q}`, headers: base(isGet ? {} : json), ...emptyJson },
+            queryExpect([q.split('=')[0]]),
+          );
         if (isGet) {
           for (const value of QUERY_VALUES) {
             const query = QUERY_NAMES.map((n) => `${n}=${value}`).join('&');
-            add('query string', `every name = ${JSON.stringify(value)}`, { path: `${fillPath(ep.pattern)}?${query}`, headers: base() }, queryExpect(QUERY_NAMES));
+            add(
+              'query string',
+              `every name = ${JSON.stringify(value)}`,
+              { path: `${fillPath(ep.pattern)}?${query}`, headers: base() },
+              queryExpect(QUERY_NAMES),
+            );
           }
           for (const name of new Set([...strict, 'lang'])) {
-            add('query string', `${name} = 2000 characters`, { path: `${fillPath(ep.pattern)}?${name}=${'9'.repeat(2000)}`, headers: base() }, queryExpect([name]));
+            add(
+              'query string',
+              `${name} = 2000 characters`,
+              { path: `${fillPath(ep.pattern)}?${name}=${'9'.repeat(2000)}`, headers: base() },
+              queryExpect([name]),
+            );
           }
         }
       }
@@ -413,17 +605,36 @@ function send(c: Case, base: URL): Promise<Outcome> {
     if (body && c.chunked) headers['transfer-encoding'] = 'chunked';
     let req: ClientRequest;
     try {
-      req = httpRequest({ host: base.hostname, port: Number(base.port), method: c.method, path: c.path, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => finish({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', (err) => finish({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), error: `response: ${err.message}` }));
-      });
+      req = httpRequest(
+        { host: base.hostname, port: Number(base.port), method: c.method, path: c.path, headers, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () =>
+            finish({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', (err) =>
+            finish({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              error: `response: ${err.message}`,
+            }),
+          );
+        },
+      );
     } catch (err) {
-      return finish({ status: 0, headers: {}, body: Buffer.alloc(0), error: `client refused to send: ${(err as Error).message}` });
+      return finish({
+        status: 0,
+        headers: {},
+        body: Buffer.alloc(0),
+        error: `client refused to send: ${(err as Error).message}`,
+      });
     }
     req.setTimeout(15_000, () => req.destroy(new Error('no answer within 15 s')));
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ status: 0, headers: {}, body: Buffer.alloc(0), error: `${err.code ?? ''} ${err.message}`.trim() }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({ status: 0, headers: {}, body: Buffer.alloc(0), error: `${err.code ?? ''} ${err.message}`.trim() }),
+    );
     if (body && c.chunked) {
       for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.subarray(i, i + 64 * 1024));
       req.end();
@@ -450,7 +661,10 @@ async function sendAll(cases: Case[], base: URL): Promise<Outcome[]> {
 
 type Snapshot = Record<string, { rows: number; hash: string }>;
 
-async function withDatabase<T>(env: Record<string, string>, fn: (q: { query<R>(text: string, params?: unknown[]): Promise<R[]> }) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  env: Record<string, string>,
+  fn: (q: { query<R>(text: string, params?: unknown[]): Promise<R[]> }) => Promise<T>,
+): Promise<T> {
   delete process.env.DATABASE_URL;
   Object.assign(process.env, env);
   (await import('../../src/lib/server/env.ts')).resetEnvForTests();
@@ -470,7 +684,9 @@ async function snapshot(q: { query<R>(text: string, params?: unknown[]): Promise
   for (const { table_name: name } of tables) {
     if (EXCLUDED_TABLES[name]) continue;
     const source = PROJECTIONS[name] ?? `"${name}"`;
-    const [row] = await q.query<{ rows: number; hash: string }>(`SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash FROM ${source} t`);
+    const [row] = await q.query<{ rows: number; hash: string }>(
+      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash FROM ${source} t`,
+    );
     out[name] = { rows: Number(row.rows), hash: row.hash };
   }
   return out;
@@ -506,7 +722,11 @@ let sweepMs = 0;
 async function startServer(): Promise<ServerProcess> {
   // Longer stacks than the default 10 frames, so a logged 500 reaches past the database driver into our code.
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --stack-trace-limit=40`.trim();
-  const started = await spawnServer({ ...database.env, ...fakeProviderEnv(inject('fakeUrl')), NODE_OPTIONS: nodeOptions });
+  const started = await spawnServer({
+    ...database.env,
+    ...fakeProviderEnv(inject('fakeUrl')),
+    NODE_OPTIONS: nodeOptions,
+  });
   await waitForHealth(started.url);
   return started;
 }
@@ -519,8 +739,14 @@ async function makeFixture(base: string): Promise<Fixture> {
   const iq = await (await user.post('/api/tests/iq/score', iqSheet())).json();
   expect(iq.saved).toBe(true);
   expect((await user.post('/api/tests/professional/score', careerSheet())).status).toBe(200);
-  const { token: visitorToken } = await (await new Client(base).post('/api/tests/professional/score', careerSheet())).json();
-  const checkout = await user.post('/api/payments/checkout', { fullName: 'Sweep Person', phone: '+380501234567', lang: 'en' });
+  const { token: visitorToken } = await (
+    await new Client(base).post('/api/tests/professional/score', careerSheet())
+  ).json();
+  const checkout = await user.post('/api/payments/checkout', {
+    fullName: 'Sweep Person',
+    phone: '+380501234567',
+    lang: 'en',
+  });
   expect(checkout.status).toBe(201);
   const { orderReference } = await checkout.json();
   const userCookies = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -536,7 +762,18 @@ function judge(): Failure[] {
     const o = outcomes[i];
     const text = o.body.toString('utf8');
     const fail = (reason: string) =>
-      failures.push({ reason, who: c.who, endpoint: c.endpoint, method: c.method, request: describeCase(c), group: c.group, label: c.label, status: o.status, ms: Math.round(o.ms), body: truncate(o.error ?? text) });
+      failures.push({
+        reason,
+        who: c.who,
+        endpoint: c.endpoint,
+        method: c.method,
+        request: describeCase(c),
+        group: c.group,
+        label: c.label,
+        status: o.status,
+        ms: Math.round(o.ms),
+        body: truncate(o.error ?? text),
+      });
     if (o.error || !o.status) return fail(`no answer (${o.error})`);
     if (o.status >= 500) fail('5xx');
     else if (c.expect === 'refuse' && (o.status < 400 || o.status > 499)) fail('not refused (must be 4xx)');
@@ -544,7 +781,11 @@ function judge(): Failure[] {
     // Every answer carries the API's own security headers, set by the function or the JSON helper itself (on
     // Netlify, netlify.toml's headers never reach function responses): CORP and a policy that allows nothing.
     const policy = String(o.headers['content-security-policy'] ?? '');
-    if (o.headers['cross-origin-resource-policy'] !== 'same-origin' || !policy.startsWith("default-src 'none'") || !policy.includes("frame-ancestors 'none'")) {
+    if (
+      o.headers['cross-origin-resource-policy'] !== 'same-origin' ||
+      !policy.startsWith("default-src 'none'") ||
+      !policy.includes("frame-ancestors 'none'")
+    ) {
       fail(`without the API security headers (CSP: ${policy || 'none'})`);
     }
     if (o.status >= 400 && /json/i.test(String(o.headers['content-type'] ?? '')) && c.method !== 'HEAD') {
@@ -607,7 +848,10 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
       const { refreshFormStats } = await import('../../src/lib/server/item-stats.ts');
       await refreshFormStats();
       const pending = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE status = 'pending'");
-      expect(Number(pending[0].n), 'notifications still pending would be delivered by a scheduled job during the sweep').toBe(0);
+      expect(
+        Number(pending[0].n),
+        'notifications still pending would be delivered by a scheduled job during the sweep',
+      ).toBe(0);
       return snapshot(q);
     });
     // 3. The sweep, on a fresh start of the same server and database.
@@ -621,7 +865,17 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
     // HOSTILE_SWEEP_LOG=/some/prefix keeps the server's log and every request's outcome, for digging into a failure.
     if (process.env.HOSTILE_SWEEP_LOG) {
       writeFileSync(`${process.env.HOSTILE_SWEEP_LOG}.${kind}.log`, serverLog);
-      const rows = cases.map((c, i) => ({ who: c.who, method: c.method, endpoint: c.endpoint, group: c.group, label: c.label, expect: c.expect, status: outcomes[i].status, ms: Math.round(outcomes[i].ms), error: outcomes[i].error }));
+      const rows = cases.map((c, i) => ({
+        who: c.who,
+        method: c.method,
+        endpoint: c.endpoint,
+        group: c.group,
+        label: c.label,
+        expect: c.expect,
+        status: outcomes[i].status,
+        ms: Math.round(outcomes[i].ms),
+        error: outcomes[i].error,
+      }));
       writeFileSync(`${process.env.HOSTILE_SWEEP_LOG}.${kind}.json`, JSON.stringify(rows));
     }
     const code = await server.stop();
@@ -652,7 +906,11 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
     // Every endpoint and method was swept, as a visitor and as the signed-in user.
     for (const e of endpoints) {
       for (const method of e.methods) {
-        for (const who of ['visitor', 'user']) expect(cases.some((c) => c.endpoint === e.pattern && c.method === method && c.who === who), `${method} ${e.pattern} ${who}`).toBe(true);
+        for (const who of ['visitor', 'user'])
+          expect(
+            cases.some((c) => c.endpoint === e.pattern && c.method === method && c.who === who),
+            `${method} ${e.pattern} ${who}`,
+          ).toBe(true);
       }
     }
   });
@@ -661,9 +919,15 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
   const expectNone = (failures: Failure[], what: string, withStacks = false) => {
     if (failures.length) {
       const stacks = withStacks ? loggedStacks(serverLog) : [];
-      console.log(`[hostile-sweep ${kind}] ${what}: ${failures.length}\n${report(failures)}${stacks.length ? `\nserver stacks:\n${stacks.join('\n')}` : ''}`);
+      console.log(
+        `[hostile-sweep ${kind}] ${what}: ${failures.length}\n${report(failures)}${stacks.length ? `\nserver stacks:\n${stacks.join('\n')}` : ''}`,
+      );
     }
-    expect(failures.map((f) => `${f.reason}: [${f.who}] ${f.request} — ${f.group}: ${f.label} → ${f.status} ${f.body.slice(0, 160)}`)).toEqual([]);
+    expect(
+      failures.map(
+        (f) => `${f.reason}: [${f.who}] ${f.request} — ${f.group}: ${f.label} → ${f.status} ${f.body.slice(0, 160)}`,
+      ),
+    ).toEqual([]);
   };
 
   it('answers every request (no reset, no hang)', () => expectNone(failuresOf(/^no answer/), 'unanswered'));
@@ -674,8 +938,13 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
 
   it('leaves every table as it was (rate limits and the minutely statistics timestamp aside)', () => {
     expect(Object.keys(before).length).toBeGreaterThan(5);
-    const changed = Object.keys({ ...before, ...after }).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]));
-    if (changed.length) console.log(`[hostile-sweep ${kind}] tables changed: ${changed.map((t) => `${t} ${JSON.stringify(before[t])} → ${JSON.stringify(after[t])}`).join('; ')}`);
+    const changed = Object.keys({ ...before, ...after }).filter(
+      (t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]),
+    );
+    if (changed.length)
+      console.log(
+        `[hostile-sweep ${kind}] tables changed: ${changed.map((t) => `${t} ${JSON.stringify(before[t])} → ${JSON.stringify(after[t])}`).join('; ')}`,
+      );
     expect(changed).toEqual([]);
   });
 });

@@ -11,12 +11,18 @@ import { WAYFORPAY } from '../support/fake-providers.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 
 const base = inject('baseUrl');
-const careerSheet = () => ({ answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })), timeSpent: 300_000, lang: 'en' });
+const careerSheet = () => ({
+  answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
+  timeSpent: 300_000,
+  lang: 'en',
+});
 
 describe('hostile requests', () => {
   it('read a malformed percent-encoding in any cookie as plain text, for visitors and signed-in users', async () => {
     const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('junk'), password: 'secret1' })).status).toBe(201);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('junk'), password: 'secret1' })).status).toBe(
+      201,
+    );
     client.cookies.set('junk', '100%');
     client.cookies.set('other', '%E0%A4%A');
     expect((await client.get('/api/me')).status).toBe(200);
@@ -30,11 +36,14 @@ describe('hostile requests', () => {
   it.each(['bad host', 'a[b', 'x]y'])('answer a Host header "%s" with 400 and a message key', async (host) => {
     const { port } = new URL(base);
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = rawRequest({ host: '127.0.0.1', port: Number(port), path: '/api/health', headers: { Host: host } }, (res) => {
-        let data = '';
-        res.on('data', (c) => (data += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
-      });
+      const req = rawRequest(
+        { host: '127.0.0.1', port: Number(port), path: '/api/health', headers: { Host: host } },
+        (res) => {
+          let data = '';
+          res.on('data', (c) => (data += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -42,7 +51,7 @@ describe('hostile requests', () => {
     expect(JSON.parse(body).error).toBe('api.error.bad_request');
   });
 
-  it('send the test provider\'s signed approval to the configured site, whatever Host the request names', async () => {
+  it("send the test provider's signed approval to the configured site, whatever Host the request names", async () => {
     const trapped: string[] = [];
     const trap = createServer((req, res) => {
       trapped.push(`${req.method} ${req.url}`);
@@ -51,13 +60,28 @@ describe('hostile requests', () => {
     await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
     try {
       const client = new Client(base);
-      expect((await client.post('/api/auth/signup', { email: uniqueEmail('host'), password: 'secret1' })).status).toBe(201);
-      const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'A B', phone: '+380501234567', lang: 'en' })).json();
+      expect((await client.post('/api/auth/signup', { email: uniqueEmail('host'), password: 'secret1' })).status).toBe(
+        201,
+      );
+      const { orderReference } = await (
+        await client.post('/api/payments/checkout', { fullName: 'A B', phone: '+380501234567', lang: 'en' })
+      ).json();
       const { port } = new URL(base);
       const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const status = await new Promise<number>((resolve, reject) => {
         const req = rawRequest(
-          { host: '127.0.0.1', port: Number(port), method: 'POST', path: `/api/payments/test/${orderReference}?lang=en`, headers: { Host: `127.0.0.1:${(trap.address() as AddressInfo).port}`, cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client.ip } },
+          {
+            host: '127.0.0.1',
+            port: Number(port),
+            method: 'POST',
+            path: `/api/payments/test/${orderReference}?lang=en`,
+            headers: {
+              Host: `127.0.0.1:${(trap.address() as AddressInfo).port}`,
+              cookie,
+              'content-type': 'application/x-www-form-urlencoded',
+              'x-forwarded-for': client.ip,
+            },
+          },
           (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
@@ -75,7 +99,11 @@ describe('hostile requests', () => {
   });
 
   it('refuse a state-changing request from an opaque origin (Origin: null)', async () => {
-    const res = await fetch(`${base}/api/tests/professional/score`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'null' }, body: JSON.stringify(careerSheet()) });
+    const res = await fetch(`${base}/api/tests/professional/score`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'null' },
+      body: JSON.stringify(careerSheet()),
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe('api.error.cross_site');
   });
@@ -87,7 +115,9 @@ describe('hostile requests', () => {
       expect(res.status, bad).toBe(400);
     }
     const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('claims'), password: 'secret1' })).status).toBe(201);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('claims'), password: 'secret1' })).status).toBe(
+      201,
+    );
     await client.post('/api/results/claim', { tokens: [token] });
     await client.post('/api/results/claim', { tokens: [`${token}.again`, `${token}.more`] });
     expect((await (await client.get('/api/results?type=professional')).json()).items).toHaveLength(1);
@@ -95,11 +125,29 @@ describe('hostile requests', () => {
 
   it('never store a validly signed but undocumented payment status', async () => {
     const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('status'), password: 'secret1' })).status).toBe(201);
-    const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'Test Person', phone: '+380501234567', lang: 'en' })).json();
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('status'), password: 'secret1' })).status).toBe(
+      201,
+    );
+    const { orderReference } = await (
+      await client.post('/api/payments/checkout', { fullName: 'Test Person', phone: '+380501234567', lang: 'en' })
+    ).json();
     const fields = [WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'approved', 1100];
     const merchantSignature = createHmac('md5', WAYFORPAY.secret).update(fields.join(';')).digest('hex');
-    const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantAccount: WAYFORPAY.account, orderReference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus: 'approved', reasonCode: 1100, merchantSignature }) });
+    const res = await fetch(`${base}/api/payments/wayforpay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchantAccount: WAYFORPAY.account,
+        orderReference,
+        amount: 1,
+        currency: 'USD',
+        authCode: '1',
+        cardPan: '41****1111',
+        transactionStatus: 'approved',
+        reasonCode: 1100,
+        merchantSignature,
+      }),
+    });
     expect(res.status).toBe(200);
     expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Created');
     expect((await (await client.get('/api/me')).json()).subscription.active).toBe(false);
@@ -118,24 +166,52 @@ describe('hostile requests', () => {
 
   it('refuse NUL in signed-in bodies and path parameters with 4xx', async () => {
     const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('nul'), password: 'secret1' })).status).toBe(201);
-    for (const [path, body] of [['/api/promo', { promoCode: 'WEL\u0000COME30' }], ['/api/payments/checkout', { fullName: 'A\u0000', phone: '+380501234567' }]] as const) {
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('nul'), password: 'secret1' })).status).toBe(
+      201,
+    );
+    for (const [path, body] of [
+      ['/api/promo', { promoCode: 'WEL\u0000COME30' }],
+      ['/api/payments/checkout', { fullName: 'A\u0000', phone: '+380501234567' }],
+    ] as const) {
       const res = await client.post(path, body);
       expect(res.status, path).toBe(400);
     }
-    for (const path of ['/api/payments/%00', '/api/payments/GP%00x', '/api/payments/test/%00', '/api/payments/not-a-reference']) {
+    for (const path of [
+      '/api/payments/%00',
+      '/api/payments/GP%00x',
+      '/api/payments/test/%00',
+      '/api/payments/not-a-reference',
+    ]) {
       const res = await client.get(path);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
     }
-    const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantAccount: WAYFORPAY.account, orderReference: 'GP\u0000', amount: 1, currency: 'USD', transactionStatus: 'Approved', merchantSignature: 'a'.repeat(32) }) });
+    const res = await fetch(`${base}/api/payments/wayforpay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchantAccount: WAYFORPAY.account,
+        orderReference: 'GP\u0000',
+        amount: 1,
+        currency: 'USD',
+        transactionStatus: 'Approved',
+        merchantSignature: 'a'.repeat(32),
+      }),
+    });
     expect(res.status).toBe(400);
   });
 
   it('make look-alike forms of one address one account, and refuse addresses mail providers do not accept', async () => {
     const local = `lookalike${Date.now()}`;
-    expect((await new Client(base).post('/api/auth/signup', { email: `${local}@example.com`, password: 'secret1' })).status).toBe(201);
-    for (const variant of [`${local}\u200b@example.com`, `${local}@EXAMPLE.com`, `${local}@example.com\u202e`, `${local.toUpperCase()}@example.com`]) {
+    expect(
+      (await new Client(base).post('/api/auth/signup', { email: `${local}@example.com`, password: 'secret1' })).status,
+    ).toBe(201);
+    for (const variant of [
+      `${local}\u200b@example.com`,
+      `${local}@EXAMPLE.com`,
+      `${local}@example.com\u202e`,
+      `${local.toUpperCase()}@example.com`,
+    ]) {
       const res = await new Client(base).post('/api/auth/signup', { email: variant, password: 'secret1' });
       expect(res.status, JSON.stringify(variant)).toBe(409);
     }
@@ -144,7 +220,10 @@ describe('hostile requests', () => {
       expect(res.status, bad).toBe(400);
       expect((await res.json()).error).toBe('auth.error.email.invalid');
     }
-    const signedIn = await new Client(base).post('/api/auth/signin', { email: `\ufeff${local}@Example.com `, password: 'secret1' });
+    const signedIn = await new Client(base).post('/api/auth/signin', {
+      email: `\ufeff${local}@Example.com `,
+      password: 'secret1',
+    });
     expect(signedIn.status).toBe(200);
   });
 });

@@ -40,8 +40,10 @@ const rng = createRng(4242);
 function simulatedSheet(): Sheet {
   const theta = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
   return items.map((item, j) => {
-    const p = 1 / 6 + (5 / 6) / (1 + Math.exp(-(theta - (-2 + (4 * j) / (items.length - 1)))));
-    return rng() < p ? item.correctAnswer : (item.correctAnswer + 1 + Math.floor(rng() * (OPTION_COUNT - 1))) % OPTION_COUNT;
+    const p = 1 / 6 + 5 / 6 / (1 + Math.exp(-(theta - (-2 + (4 * j) / (items.length - 1)))));
+    return rng() < p
+      ? item.correctAnswer
+      : (item.correctAnswer + 1 + Math.floor(rng() * (OPTION_COUNT - 1))) % OPTION_COUNT;
   });
 }
 
@@ -76,7 +78,11 @@ async function insertSheets() {
 describe('form statistics from stored sheets', () => {
   it('write one row per form, every form even without sheets', async () => {
     await m.stats.refreshFormStats();
-    const rows = await (await m.db.db()).query<{ form_id: number; sheets: number; kr20: number | null }>('SELECT form_id, sheets, kr20 FROM iq_form_stats ORDER BY form_id');
+    const rows = await (
+      await m.db.db()
+    ).query<{ form_id: number; sheets: number; kr20: number | null }>(
+      'SELECT form_id, sheets, kr20 FROM iq_form_stats ORDER BY form_id',
+    );
     expect(rows).toEqual(IQ_FORM_IDS.map((id) => ({ form_id: id, sheets: 0, kr20: null })));
   });
 
@@ -90,7 +96,9 @@ describe('form statistics from stored sheets', () => {
     expect(report.analysis.kr20).toBeCloseTo(expected.kr20!, 10);
     report.analysis.items.forEach((item, j) => expect(item.p).toBeCloseTo(expected.items[j].p!, 10));
 
-    const rows = await (await m.db.db()).query<{ form_id: number; sheets: number; kr20: number | null; fresh: boolean }>(
+    const rows = await (
+      await m.db.db()
+    ).query<{ form_id: number; sheets: number; kr20: number | null; fresh: boolean }>(
       `SELECT form_id, sheets, kr20, computed_at > now() - interval '1 minute' AS fresh FROM iq_form_stats ORDER BY form_id`,
     );
     expect(rows).toHaveLength(IQ_FORM_IDS.length);
@@ -102,13 +110,17 @@ describe('form statistics from stored sheets', () => {
     expect(expected.kr20!).toBeGreaterThan(0.5);
   });
 
-  it('make scoring use a form\'s measured KR-20 once it has 300 sheets, and the stated .75 before', async () => {
+  it("make scoring use a form's measured KR-20 once it has 300 sheets, and the stated .75 before", async () => {
     await m.reliability.refreshReliability();
     const kr20 = analyseForm(items, steady).kr20!;
     expect(steady.length).toBeGreaterThanOrEqual(300);
     expect(await m.reliability.reliabilityInUse(FORM)).toBeCloseTo(kr20, 10);
     expect(await m.reliability.reliabilityInUse(0)).toBe(0.75);
-    const answers = items.map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 20_000 }));
+    const answers = items.map((item) => ({
+      questionId: item.id,
+      selectedAnswer: item.correctAnswer,
+      timeSpent: 20_000,
+    }));
     const scored = await m.scoring.scoreIq({ formId: FORM, answers, timeSpent: 600_000 }, 'en', 'teaser');
     expect(scored.ok && scored.result.reliability).toBeCloseTo(kr20, 10);
     // Below the threshold the stated figure stands, whatever was measured.

@@ -33,7 +33,9 @@ describe('migrations', () => {
     writeFileSync(join(dir, '9001_good.sql'), 'CREATE TABLE good_one (id int);');
     writeFileSync(join(dir, '9002_bad.sql'), 'CREATE TABLE half_done (id int);\nINSERT INTO no_such_table VALUES (1);');
     await expect(migrate(conn, readMigrations(dir))).rejects.toThrow(/no_such_table/);
-    const tables = await conn.query<{ t: string | null }>("SELECT to_regclass('good_one')::text AS t UNION ALL SELECT to_regclass('half_done')::text");
+    const tables = await conn.query<{ t: string | null }>(
+      "SELECT to_regclass('good_one')::text AS t UNION ALL SELECT to_regclass('half_done')::text",
+    );
     expect(tables.map((r) => r.t)).toEqual(['good_one', null]);
     const recorded = await conn.query<{ name: string }>("SELECT name FROM schema_migrations WHERE name LIKE '900%'");
     expect(recorded.map((r) => r.name)).toEqual(['9001_good']);
@@ -41,12 +43,13 @@ describe('migrations', () => {
 });
 
 describe('who migrates', () => {
-  it('not a hosted function on its cold start (the deploy\'s build runs npm run db:migrate), but a local process', async () => {
+  it("not a hosted function on its cold start (the deploy's build runs npm run db:migrate), but a local process", async () => {
     const { db, closeDb } = await import('../../src/lib/server/db.ts');
     const { resetEnvForTests } = await import('../../src/lib/server/env.ts');
     const fresh = await createTestDatabase(inject('dbKind'));
     const saved = { ...process.env };
-    const regclass = async () => (await (await db()).query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t"))[0].t;
+    const regclass = async () =>
+      (await (await db()).query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t"))[0].t;
     try {
       Object.assign(process.env, fresh.env, { AWS_LAMBDA_FUNCTION_NAME: 'rozum-health' });
       resetEnvForTests();
@@ -68,7 +71,9 @@ describe('query interface', () => {
   it('passes values as parameters, never as SQL text', async () => {
     const evil = "x'); DROP TABLE schema_migrations; --";
     expect(await conn.query('SELECT $1::text AS v', [evil])).toEqual([{ v: evil }]);
-    expect((await conn.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0].n).toBeGreaterThan(0);
+    expect((await conn.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0].n).toBeGreaterThan(
+      0,
+    );
   });
 
   it('commits a transaction as a whole or not at all', async () => {

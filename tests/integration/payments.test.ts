@@ -10,42 +10,78 @@ import { WAYFORPAY } from '../support/fake-providers.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 
 const base = inject('baseUrl');
-const md5 = (parts: (string | number)[]) => createHmac('md5', WAYFORPAY.secret).update(parts.join(';'), 'utf8').digest('hex');
+const md5 = (parts: (string | number)[]) =>
+  createHmac('md5', WAYFORPAY.secret).update(parts.join(';'), 'utf8').digest('hex');
 
 function callback(orderReference: string, transactionStatus: string, overrides: Record<string, unknown> = {}) {
   const body: Record<string, unknown> = {
-    merchantAccount: WAYFORPAY.account, orderReference, amount: 1, currency: 'USD', authCode: '541963', cardPan: '41****8217',
-    transactionStatus, reasonCode: transactionStatus === 'Approved' ? 1100 : 1101, email: 'x@example.com', createdDate: 1700000000, processingDate: 1700000001,
+    merchantAccount: WAYFORPAY.account,
+    orderReference,
+    amount: 1,
+    currency: 'USD',
+    authCode: '541963',
+    cardPan: '41****8217',
+    transactionStatus,
+    reasonCode: transactionStatus === 'Approved' ? 1100 : 1101,
+    email: 'x@example.com',
+    createdDate: 1700000000,
+    processingDate: 1700000001,
     ...overrides,
   };
-  body.merchantSignature ??= md5([body.merchantAccount as string, orderReference, body.amount as number, body.currency as string, body.authCode as string, body.cardPan as string, transactionStatus, body.reasonCode as number]);
+  body.merchantSignature ??= md5([
+    body.merchantAccount as string,
+    orderReference,
+    body.amount as number,
+    body.currency as string,
+    body.authCode as string,
+    body.cardPan as string,
+    transactionStatus,
+    body.reasonCode as number,
+  ]);
   return body;
 }
 
 async function buyer() {
   const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email: uniqueEmail('buyer'), password: 'secret1' })).status).toBe(201);
+  expect((await client.post('/api/auth/signup', { email: uniqueEmail('buyer'), password: 'secret1' })).status).toBe(
+    201,
+  );
   return client;
 }
 async function order(client: Client, extra: Record<string, unknown> = {}) {
-  const res = await client.post('/api/payments/checkout', { fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'uk', ...extra });
+  const res = await client.post('/api/payments/checkout', {
+    fullName: 'Петро Іваненко',
+    phone: '+380501234567',
+    lang: 'uk',
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { provider: string; orderReference: string; redirectUrl: string };
 }
 const subscription = async (client: Client) => (await (await client.get('/api/me')).json()).subscription;
-const deliver = (body: unknown) => fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const deliver = (body: unknown) =>
+  fetch(`${base}/api/payments/wayforpay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('checkout', () => {
   it('creates an order GP… for the test provider and refuses missing name or phone', async () => {
     const client = await buyer();
     const created = await order(client, { testType: 'iq' });
-    expect(created).toMatchObject({ provider: 'test', redirectUrl: `/api/payments/test/${created.orderReference}?lang=uk` });
+    expect(created).toMatchObject({
+      provider: 'test',
+      redirectUrl: `/api/payments/test/${created.orderReference}?lang=uk`,
+    });
     expect(created.orderReference).toMatch(/^GP\d{13}[0-9A-F]{6}$/);
     const noPhone = await client.post('/api/payments/checkout', { fullName: 'X', phone: '' });
     expect(await noPhone.json()).toMatchObject({ error: 'payment.error.phone' });
     const noName = await client.post('/api/payments/checkout', { fullName: ' ', phone: '+380501234567' });
     expect(await noName.json()).toMatchObject({ error: 'payment.error.fullName' });
-    expect((await new Client(base).post('/api/payments/checkout', { fullName: 'X', phone: '+380501234567' })).status).toBe(401);
+    expect(
+      (await new Client(base).post('/api/payments/checkout', { fullName: 'X', phone: '+380501234567' })).status,
+    ).toBe(401);
   });
 });
 
@@ -60,7 +96,11 @@ describe('WayForPay service callback', () => {
     expect(accept.signature).toBe(md5([orderReference, 'accept', accept.time]));
     const sub = await subscription(client);
     expect(sub).toMatchObject({ status: 'active', active: true, daysLeft: 30, paymentId: orderReference });
-    expect(await (await client.get(`/api/payments/${orderReference}`)).json()).toMatchObject({ status: 'Approved', amount: 1, currency: 'USD' });
+    expect(await (await client.get(`/api/payments/${orderReference}`)).json()).toMatchObject({
+      status: 'Approved',
+      amount: 1,
+      currency: 'USD',
+    });
     expect((await (await buyer()).get(`/api/payments/${orderReference}`)).status).toBe(404);
   });
 
@@ -74,7 +114,10 @@ describe('WayForPay service callback', () => {
     // A second order extends from the current expiry.
     const next = await order(client);
     await deliver(callback(next.orderReference, 'Approved'));
-    expect(new Date((await subscription(client)).expiresAt).getTime() - new Date(first).getTime()).toBeCloseTo(30 * 86_400_000, -4);
+    expect(new Date((await subscription(client)).expiresAt).getTime() - new Date(first).getTime()).toBeCloseTo(
+      30 * 86_400_000,
+      -4,
+    );
   });
 
   it.each([
@@ -96,7 +139,11 @@ describe('WayForPay service callback', () => {
   it('accepts the JSON body WayForPay sends as a form key', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    const res = await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: JSON.stringify(callback(orderReference, 'Approved')) });
+    const res = await fetch(`${base}/api/payments/wayforpay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: JSON.stringify(callback(orderReference, 'Approved')),
+    });
     expect(res.status).toBe(200);
     expect((await subscription(client)).active).toBe(true);
   });
@@ -131,15 +178,21 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
       expect(accept).toMatchObject({ orderReference: `${orderReference}_WFPREG-${n}`, status: 'accept' });
       expect(accept.signature).toBe(md5([`${orderReference}_WFPREG-${n}`, 'accept', accept.time]));
     }
-    expect(await expiry(client) - paid).toBeCloseTo(60 * DAY, -4);
+    expect((await expiry(client)) - paid).toBeCloseTo(60 * DAY, -4);
     // A replay of either changes nothing.
     expect((await deliver(callback(`${orderReference}_WFPREG-2`, 'Approved'))).status).toBe(200);
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
-    expect(await expiry(client) - paid).toBeCloseTo(60 * DAY, -4);
-    expect(await subscription(client)).toMatchObject({ active: true, source: 'payment', paymentId: orderReference, renewalFailedAt: null, nextCharge: { amount: '1 USD' } });
+    expect((await expiry(client)) - paid).toBeCloseTo(60 * DAY, -4);
+    expect(await subscription(client)).toMatchObject({
+      active: true,
+      source: 'payment',
+      paymentId: orderReference,
+      renewalFailedAt: null,
+      nextCharge: { amount: '1 USD' },
+    });
     // The other form integrations report, <order>_WFPREG-<id>-<n>, is the same order's charge.
     await deliver(callback(`${orderReference}_WFPREG-541278-3`, 'Approved'));
-    expect(await expiry(client) - paid).toBeCloseTo(90 * DAY, -4);
+    expect((await expiry(client)) - paid).toBeCloseTo(90 * DAY, -4);
   });
 
   it("name WayForPay's own next charge: a calendar month on after each renewal, unmoved by a promo code", async () => {
@@ -170,7 +223,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
     // The next charge that goes through clears the failure, and a replay of the old decline does not bring it back.
     await deliver(callback(`${orderReference}_WFPREG-3`, 'Approved'));
     expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
-    expect(await expiry(client) - paid).toBeCloseTo(30 * DAY, -4);
+    expect((await expiry(client)) - paid).toBeCloseTo(30 * DAY, -4);
     await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'));
     expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
   });
@@ -182,18 +235,33 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
     const paid = await expiry(client);
     expect((await client.post('/api/subscription/cancel', {})).status).toBe(200);
     await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
-    expect(await expiry(client) - paid).toBeCloseTo(30 * DAY, -4);
+    expect((await expiry(client)) - paid).toBeCloseTo(30 * DAY, -4);
     expect(await subscription(client)).toMatchObject({ active: true, nextCharge: null });
     expect((await subscription(client)).cancelledAt).not.toBeNull();
   });
 
   it.each([
     ['an unknown order', () => callback('GP0000000000000AAAAAA_WFPREG-1', 'Approved')],
-    ['a forged signature', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'f'.repeat(32) })],
+    [
+      'a forged signature',
+      (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'f'.repeat(32) }),
+    ],
     ['a wrong amount', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: 2 })],
-    ['the signature of the first payment on a renewal reference', (ref: string) => ({ ...callback(`${ref}_WFPREG-1`, 'Approved'), merchantSignature: callback(ref, 'Approved').merchantSignature })],
-    ['a nested object in a signed field', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: { value: 1 } })],
-    ['a signature that is not hex', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'é'.repeat(32) })],
+    [
+      'the signature of the first payment on a renewal reference',
+      (ref: string) => ({
+        ...callback(`${ref}_WFPREG-1`, 'Approved'),
+        merchantSignature: callback(ref, 'Approved').merchantSignature,
+      }),
+    ],
+    [
+      'a nested object in a signed field',
+      (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: { value: 1 } }),
+    ],
+    [
+      'a signature that is not hex',
+      (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'é'.repeat(32) }),
+    ],
   ])('refuse %s with 4xx and change nothing', async (_name, forge) => {
     const client = await buyer();
     const { orderReference } = await order(client);
@@ -223,10 +291,10 @@ describe('refunds and reversals', () => {
     await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
     const extended = await expiry(client);
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
-    expect(extended - await expiry(client)).toBeCloseTo(30 * 86_400_000, -4);
+    expect(extended - (await expiry(client))).toBeCloseTo(30 * 86_400_000, -4);
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
     expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
-    expect(extended - await expiry(client)).toBeCloseTo(30 * 86_400_000, -4);
+    expect(extended - (await expiry(client))).toBeCloseTo(30 * 86_400_000, -4);
   });
 
   it('never grant premium for a charge whose money went back before its approval was heard', async () => {
@@ -266,14 +334,23 @@ describe('the same result before and after paying', () => {
   it('is the teaser, then the full result with breakdown and review', async () => {
     const client = await buyer();
     const bank = iqBank(0);
-    const { id } = await (await client.post('/api/tests/iq/score', { formId: 0, answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 })).json();
+    const { id } = await (
+      await client.post('/api/tests/iq/score', {
+        formId: 0,
+        answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
+        timeSpent: 400_000,
+      })
+    ).json();
     const before = (await (await client.get(`/api/results/iq/${id}`)).json()).result;
     expect(before.access).toBe('teaser');
     expect(before).not.toHaveProperty('breakdown');
     const { orderReference } = await order(client, { testType: 'iq', testResultId: id });
     await deliver(callback(orderReference, 'Approved'));
     const after = (await (await client.get(`/api/results/iq/${id}?lang=en`)).json()).result;
-    expect(after).toMatchObject({ access: 'full', breakdown: { logical: 100, spatial: 100, mathematical: 100, verbal: 100 } });
+    expect(after).toMatchObject({
+      access: 'full',
+      breakdown: { logical: 100, spatial: 100, mathematical: 100, verbal: 100 },
+    });
     expect(after.review).toHaveLength(20);
     const stats = await (await client.get('/api/me/stats')).json();
     expect(stats).toMatchObject({ bestIQ: 128, averageIQ: 128, averageAccuracy: 100, improvementTrend: 0 });
@@ -288,9 +365,15 @@ describe('the test provider', () => {
     const page = await client.get(redirectUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Тестова оплата');
-    const res = await client.request(`/api/payments/test/${orderReference}?lang=en`, { method: 'POST', body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await client.request(`/api/payments/test/${orderReference}?lang=en`, {
+      method: 'POST',
+      body: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(new RegExp(`/eng/payment-result\\?orderReference=${orderReference}&transactionStatus=Approved$`));
+    expect(res.headers.get('location')).toMatch(
+      new RegExp(`/eng/payment-result\\?orderReference=${orderReference}&transactionStatus=Approved$`),
+    );
     expect((await subscription(client)).active).toBe(true);
     expect((await (await buyer()).get(redirectUrl)).status).toBe(404);
   });

@@ -21,7 +21,14 @@ let m: {
 beforeAll(async () => {
   database = await createTestDatabase(inject('dbKind'));
   fake = await startFakeProviders();
-  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), { PAYMENT_PROVIDER: 'wayforpay', WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account, WAYFORPAY_SECRET_KEY: WAYFORPAY.secret, WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password, WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example', SITE_URL: 'https://rozum.example' });
+  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), {
+    PAYMENT_PROVIDER: 'wayforpay',
+    WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account,
+    WAYFORPAY_SECRET_KEY: WAYFORPAY.secret,
+    WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password,
+    WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example',
+    SITE_URL: 'https://rozum.example',
+  });
   (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {
     db: await import('../../src/lib/server/db.ts'),
@@ -45,23 +52,72 @@ const newUser = async (email: string) => (await m.users.createUser({ email, pass
 describe('WayForPay checkout', () => {
   it('returns widget parameters signed here, in the buyer language, with the service URL and monthly renewal', async () => {
     const userId = await newUser('wfp@example.com');
-    const checkout = await m.payments.createCheckout({ userId, email: 'wfp@example.com', fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'en', testType: 'iq' });
+    const checkout = await m.payments.createCheckout({
+      userId,
+      email: 'wfp@example.com',
+      fullName: 'Петро Іваненко',
+      phone: '+380501234567',
+      lang: 'en',
+      testType: 'iq',
+    });
     expect(checkout.provider).toBe('wayforpay');
     const widget = (checkout as { widget: Record<string, unknown> }).widget;
-    expect(widget).toMatchObject({ merchantAccount: WAYFORPAY.account, merchantDomainName: 'rozum.example', amount: '1', currency: 'USD', language: 'EN', clientFirstName: 'Петро', clientLastName: 'Іваненко', regularMode: 'monthly', regularOn: 1, regularBehavior: 'preset', regularAmount: '1', serviceUrl: 'https://rozum.example/api/payments/wayforpay' });
-    const day = (offset: number) => { const d = new Date(Date.now() + offset * 86_400_000); return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`; };
+    expect(widget).toMatchObject({
+      merchantAccount: WAYFORPAY.account,
+      merchantDomainName: 'rozum.example',
+      amount: '1',
+      currency: 'USD',
+      language: 'EN',
+      clientFirstName: 'Петро',
+      clientLastName: 'Іваненко',
+      regularMode: 'monthly',
+      regularOn: 1,
+      regularBehavior: 'preset',
+      regularAmount: '1',
+      serviceUrl: 'https://rozum.example/api/payments/wayforpay',
+    });
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+    };
     expect(widget.dateNext).toBe(day(30));
     expect(widget.dateEnd).toBe(day(365));
-    expect(widget.merchantSignature).toBe(m.wfp.hmacMd5([WAYFORPAY.account, 'rozum.example', checkout.orderReference, widget.orderDate as number, '1', 'USD', 'Rozum Premium (30 days)', 1, '1'], WAYFORPAY.secret));
+    expect(widget.merchantSignature).toBe(
+      m.wfp.hmacMd5(
+        [
+          WAYFORPAY.account,
+          'rozum.example',
+          checkout.orderReference,
+          widget.orderDate as number,
+          '1',
+          'USD',
+          'Rozum Premium (30 days)',
+          1,
+          '1',
+        ],
+        WAYFORPAY.secret,
+      ),
+    );
   });
 
   it('asks WayForPay itself (CHECK_STATUS) and applies what it answers', async () => {
     const userId = await newUser('check@example.com');
-    const { orderReference } = await m.payments.createCheckout({ userId, email: 'check@example.com', fullName: 'A B', phone: '+380501234567', lang: 'uk' });
-    await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference, transactionStatus: 'Approved' }) });
+    const { orderReference } = await m.payments.createCheckout({
+      userId,
+      email: 'check@example.com',
+      fullName: 'A B',
+      phone: '+380501234567',
+      lang: 'uk',
+    });
+    await fetch(`${fake.url}/__control/wayforpay/status`, {
+      method: 'POST',
+      body: JSON.stringify({ orderReference, transactionStatus: 'Approved' }),
+    });
     const known = await m.wfp.checkStatus(orderReference);
     expect(known).toMatchObject({ transactionStatus: 'Approved', amount: 1, currency: 'USD' });
-    await m.payments.applyStatus(orderReference, known!.transactionStatus, known!.amount!, known!.currency!, { checkStatus: known });
+    await m.payments.applyStatus(orderReference, known!.transactionStatus, known!.amount!, known!.currency!, {
+      checkStatus: known,
+    });
     expect((await m.sub.subscriptionOf(userId)).active).toBe(true);
     const request = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/api')!;
     expect(request.problems).toEqual([]);
@@ -70,24 +126,46 @@ describe('WayForPay checkout', () => {
   it('stops renewal through the regular payments API', async () => {
     expect(await m.wfp.removeRegularPayment('GP123')).toBe(true);
     const request = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/regularApi')!;
-    expect(JSON.parse(request.body)).toEqual({ requestType: 'REMOVE', merchantAccount: WAYFORPAY.account, merchantPassword: WAYFORPAY.password, orderReference: 'GP123' });
+    expect(JSON.parse(request.body)).toEqual({
+      requestType: 'REMOVE',
+      merchantAccount: WAYFORPAY.account,
+      merchantPassword: WAYFORPAY.password,
+      orderReference: 'GP123',
+    });
   });
 });
 
 describe('reconciliation', () => {
   const paidOrder = async (email: string) => {
     const userId = await newUser(email);
-    const { orderReference } = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk' });
+    const { orderReference } = await m.payments.createCheckout({
+      userId,
+      email,
+      fullName: 'A B',
+      phone: '+380501234567',
+      lang: 'uk',
+    });
     return { userId, orderReference };
   };
   const age = (orderReference: string, minutes: number) =>
-    m.db.db().then((q) => q.query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE order_reference = $1`, [orderReference, minutes]));
+    m.db
+      .db()
+      .then((q) =>
+        q.query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE order_reference = $1`, [
+          orderReference,
+          minutes,
+        ]),
+      );
 
   it('asks about orders still pending after 10 minutes and applies the answer once, through the callback path', async () => {
     const fresh = await paidOrder('fresh@example.com');
     const stale = await paidOrder('stale@example.com');
     await age(stale.orderReference, 11);
-    for (const o of [fresh, stale]) await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference: o.orderReference, transactionStatus: 'Approved' }) });
+    for (const o of [fresh, stale])
+      await fetch(`${fake.url}/__control/wayforpay/status`, {
+        method: 'POST',
+        body: JSON.stringify({ orderReference: o.orderReference, transactionStatus: 'Approved' }),
+      });
     const first = await m.reconcile.reconcilePendingOrders();
     expect(first.changed).toBeGreaterThanOrEqual(1);
     expect((await m.sub.subscriptionOf(stale.userId)).active).toBe(true);
@@ -102,11 +180,25 @@ describe('reconciliation', () => {
     await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     const q = await m.db.db();
     // The paid month is ending, and WayForPay charged an hour ago without telling us.
-    await q.query(`UPDATE user_profiles SET subscription_expires_at = now() + interval '1 hour' WHERE id = $1`, [userId]);
-    await q.query(`UPDATE payment_charges SET approved_at = now() - interval '30 days' WHERE order_reference = $1`, [orderReference]);
+    await q.query(`UPDATE user_profiles SET subscription_expires_at = now() + interval '1 hour' WHERE id = $1`, [
+      userId,
+    ]);
+    await q.query(`UPDATE payment_charges SET approved_at = now() - interval '30 days' WHERE order_reference = $1`, [
+      orderReference,
+    ]);
     const before = new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime();
-    await fetch(`${fake.url}/__control/wayforpay/schedule`, { method: 'POST', body: JSON.stringify({ orderReference, lastPayedDate: Math.floor(Date.now() / 1000) - 3600, lastPayedStatus: 'Approved' }) });
-    await fetch(`${fake.url}/__control/wayforpay/status`, { method: 'POST', body: JSON.stringify({ orderReference: `${orderReference}_WFPREG-1`, transactionStatus: 'Approved' }) });
+    await fetch(`${fake.url}/__control/wayforpay/schedule`, {
+      method: 'POST',
+      body: JSON.stringify({
+        orderReference,
+        lastPayedDate: Math.floor(Date.now() / 1000) - 3600,
+        lastPayedStatus: 'Approved',
+      }),
+    });
+    await fetch(`${fake.url}/__control/wayforpay/status`, {
+      method: 'POST',
+      body: JSON.stringify({ orderReference: `${orderReference}_WFPREG-1`, transactionStatus: 'Approved' }),
+    });
     expect(await m.reconcile.reconcileRenewals()).toMatchObject({ applied: 1, unnamed: 0 });
     const after = new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime();
     expect(after - before).toBeCloseTo(30 * 86_400_000, -4);
@@ -114,20 +206,33 @@ describe('reconciliation', () => {
     expect(await m.reconcile.reconcileRenewals()).toMatchObject({ applied: 0 });
     await m.payments.applyStatus(`${orderReference}_WFPREG-1`, 'Approved', 1, 'USD', {});
     expect(new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime()).toBe(after);
-    const statusRequest = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/regularApi' && r.body.includes('"STATUS"'))!;
-    expect(JSON.parse(statusRequest.body)).toEqual({ requestType: 'STATUS', merchantAccount: WAYFORPAY.account, merchantPassword: WAYFORPAY.password, orderReference });
+    const statusRequest = (await receivedBy(fake.url)).find(
+      (r) => r.path === '/wayforpay/regularApi' && r.body.includes('"STATUS"'),
+    )!;
+    expect(JSON.parse(statusRequest.body)).toEqual({
+      requestType: 'STATUS',
+      merchantAccount: WAYFORPAY.account,
+      merchantPassword: WAYFORPAY.password,
+      orderReference,
+    });
     expect(statusRequest.problems).toEqual([]);
   });
 
   it('reports a cancellation WayForPay refused as pending, and a later retry stops it', async () => {
     const { userId, orderReference } = await paidOrder('stop@example.com');
     await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
-    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }) });
+    await fetch(`${fake.url}/__control/wayforpay/remove`, {
+      method: 'POST',
+      body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
+    });
     expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
     expect(await m.payments.stopUserRenewals(userId)).toBe(false);
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: true, nextCharge: null });
     expect(await m.reconcile.retryPendingStops()).toMatchObject({ stopped: 0 });
-    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }) });
+    await fetch(`${fake.url}/__control/wayforpay/remove`, {
+      method: 'POST',
+      body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }),
+    });
     expect((await m.reconcile.retryPendingStops()).stopped).toBeGreaterThanOrEqual(1);
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: false, active: true });
   });
@@ -137,26 +242,55 @@ describe('one schedule per user', () => {
   it('asks for the older schedule to stop when a new order is paid, and keeps asking until WayForPay confirms', async () => {
     const email = 'twice@example.com';
     const userId = await newUser(email);
-    const first = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk' });
+    const first = await m.payments.createCheckout({
+      userId,
+      email,
+      fullName: 'A B',
+      phone: '+380501234567',
+      lang: 'uk',
+    });
     await m.payments.applyStatus(first.orderReference, 'Approved', 1, 'USD', {});
     // The user stops renewal, WayForPay does not confirm, and the user buys again.
-    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }) });
+    await fetch(`${fake.url}/__control/wayforpay/remove`, {
+      method: 'POST',
+      body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
+    });
     expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
     expect(await m.payments.stopUserRenewals(userId)).toBe(false);
-    const second = await m.payments.createCheckout({ userId, email, fullName: 'A B', phone: '+380501234567', lang: 'uk' });
+    const second = await m.payments.createCheckout({
+      userId,
+      email,
+      fullName: 'A B',
+      phone: '+380501234567',
+      lang: 'uk',
+    });
     await m.payments.applyStatus(second.orderReference, 'Approved', 1, 'USD', {});
     const q = await m.db.db();
     const rows = await q.query<{ order_reference: string; asked: boolean; confirmed: boolean }>(
-      'SELECT order_reference, stop_requested_at IS NOT NULL AS asked, stop_confirmed_at IS NOT NULL AS confirmed FROM payments WHERE user_id = $1 ORDER BY created_at', [userId]);
-    expect(rows).toEqual([{ order_reference: first.orderReference, asked: true, confirmed: false }, { order_reference: second.orderReference, asked: false, confirmed: false }]);
-    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ paymentId: second.orderReference, cancelledAt: null, stopPending: true });
+      'SELECT order_reference, stop_requested_at IS NOT NULL AS asked, stop_confirmed_at IS NOT NULL AS confirmed FROM payments WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    );
+    expect(rows).toEqual([
+      { order_reference: first.orderReference, asked: true, confirmed: false },
+      { order_reference: second.orderReference, asked: false, confirmed: false },
+    ]);
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({
+      paymentId: second.orderReference,
+      cancelledAt: null,
+      stopPending: true,
+    });
     // The old order's late decline does not mark the new subscription as failed; its charge is still honoured.
     await m.payments.applyStatus(`${first.orderReference}_WFPREG-1`, 'Declined', 1, 'USD', {});
     expect((await m.sub.subscriptionOf(userId)).renewalFailedAt).toBeNull();
-    await fetch(`${fake.url}/__control/wayforpay/remove`, { method: 'POST', body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }) });
+    await fetch(`${fake.url}/__control/wayforpay/remove`, {
+      method: 'POST',
+      body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }),
+    });
     await m.reconcile.retryPendingStops();
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: false, paymentId: second.orderReference });
-    const removes = (await receivedBy(fake.url)).filter((r) => r.path === '/wayforpay/regularApi' && r.body.includes('"REMOVE"')).map((r) => JSON.parse(r.body).orderReference);
+    const removes = (await receivedBy(fake.url))
+      .filter((r) => r.path === '/wayforpay/regularApi' && r.body.includes('"REMOVE"'))
+      .map((r) => JSON.parse(r.body).orderReference);
     expect(removes).toContain(first.orderReference);
     expect(removes).not.toContain(second.orderReference);
   });
@@ -166,14 +300,24 @@ describe('subscription state', () => {
   it('counts an active subscription past its expiry as expired, and writes that back', async () => {
     const userId = await newUser('expired-sub@example.com');
     const q = await m.db.db();
-    await q.query("UPDATE user_profiles SET subscription_status = 'active', subscription_expires_at = now() - interval '1 hour' WHERE id = $1", [userId]);
+    await q.query(
+      "UPDATE user_profiles SET subscription_status = 'active', subscription_expires_at = now() - interval '1 hour' WHERE id = $1",
+      [userId],
+    );
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ status: 'expired', active: false, daysLeft: null });
-    expect(await q.query('SELECT subscription_status FROM user_profiles WHERE id = $1', [userId])).toEqual([{ subscription_status: 'expired' }]);
+    expect(await q.query('SELECT subscription_status FROM user_profiles WHERE id = $1', [userId])).toEqual([
+      { subscription_status: 'expired' },
+    ]);
   });
 
   it('rounds the days left up', () => {
     const now = Date.UTC(2026, 10, 22);
-    const row = (expires: Date | null) => ({ subscription_status: 'active', subscription_expires_at: expires, subscription_payment_id: null, subscription_cancelled_at: null });
+    const row = (expires: Date | null) => ({
+      subscription_status: 'active',
+      subscription_expires_at: expires,
+      subscription_payment_id: null,
+      subscription_cancelled_at: null,
+    });
     expect(m.sub.subscriptionFrom(row(new Date(now + 1.2 * 86_400_000)), now).daysLeft).toBe(2);
     expect(m.sub.subscriptionFrom(row(null), now)).toMatchObject({ active: true, daysLeft: null });
   });
@@ -187,7 +331,10 @@ describe('the outbox', () => {
     const token = process.env.TELEGRAM_BOT_TOKEN;
     process.env.TELEGRAM_BOT_TOKEN = 'wrong:token';
     m.env.resetEnvForTests();
-    await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: 'u1', email: 'retry@example.com' } });
+    await enqueueNotification(q, 'telegram', {
+      type: 'registration',
+      data: { userId: 'u1', email: 'retry@example.com' },
+    });
     expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 0, failed: 1 });
     const [row] = await q.query<{ status: string; attempts: number; last_error: string; later: boolean }>(
       "SELECT status, attempts, last_error, next_attempt_at > now() + interval '50 seconds' AS later FROM outbox WHERE payload::text LIKE '%retry@example.com%'",
@@ -198,7 +345,10 @@ describe('the outbox', () => {
 
     delete process.env.TELEGRAM_BOT_TOKEN;
     m.env.resetEnvForTests();
-    await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: 'u2', email: 'nokeys@example.com' } });
+    await enqueueNotification(q, 'telegram', {
+      type: 'registration',
+      data: { userId: 'u2', email: 'nokeys@example.com' },
+    });
     expect(await deliverOutbox()).toEqual({ delivered: 0, skipped: 1, failed: 0 });
     process.env.TELEGRAM_BOT_TOKEN = token;
     m.env.resetEnvForTests();

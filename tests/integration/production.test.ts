@@ -13,12 +13,24 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SITE_FACTS = { SITE_URL: 'https://rozum.example', OPERATOR_NAME: 'ФОП Коваль О. П.', OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1', OPERATOR_CODE: '1234567890', CONTACT_EMAIL: 'help@rozum.example' };
+const SITE_FACTS = {
+  SITE_URL: 'https://rozum.example',
+  OPERATOR_NAME: 'ФОП Коваль О. П.',
+  OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1',
+  OPERATOR_CODE: '1234567890',
+  CONTACT_EMAIL: 'help@rozum.example',
+};
 const LIVE = { account: 'rozum_live', secret: 'a-live-secret-not-in-any-repository', password: 'a-live-password' };
-const LIVE_MERCHANT = { WAYFORPAY_MERCHANT_ACCOUNT: LIVE.account, WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example', WAYFORPAY_SECRET_KEY: LIVE.secret, WAYFORPAY_MERCHANT_PASSWORD: LIVE.password };
+const LIVE_MERCHANT = {
+  WAYFORPAY_MERCHANT_ACCOUNT: LIVE.account,
+  WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example',
+  WAYFORPAY_SECRET_KEY: LIVE.secret,
+  WAYFORPAY_MERCHANT_PASSWORD: LIVE.password,
+};
 const REPOSITORY_TEST_SECRET = 'rozum-local-test-secret';
 
-const GUARDED = /^(SITE_URL|OPERATOR_|CONTACT_EMAIL|APP_SECRET|WAYFORPAY_|PAYMENT_PROVIDER|CONTEXT|NETLIFY|AWS_LAMBDA_)/;
+const GUARDED =
+  /^(SITE_URL|OPERATOR_|CONTACT_EMAIL|APP_SECRET|WAYFORPAY_|PAYMENT_PROVIDER|CONTEXT|NETLIFY|AWS_LAMBDA_)/;
 const inheritedGuarded = () => Object.keys(process.env).filter((name) => GUARDED.test(name));
 
 /** This process's environment without anything the guard reads, so a developer's shell cannot mask a failure. */
@@ -28,7 +40,10 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, PORT: '0', ...extra };
 }
 /** spawnServer starts from this process's environment: blank whatever guarded variable it holds, then set these. */
-const serverEnv = (extra: Record<string, string>) => ({ ...Object.fromEntries(inheritedGuarded().map((name) => [name, ''])), ...extra });
+const serverEnv = (extra: Record<string, string>) => ({
+  ...Object.fromEntries(inheritedGuarded().map((name) => [name, ''])),
+  ...extra,
+});
 
 function run(command: string, args: string[], env: Record<string, string>) {
   const result = spawnSync(command, args, { cwd: root, env: cleanEnv(env), encoding: 'utf8', timeout: 60_000 });
@@ -37,14 +52,23 @@ function run(command: string, args: string[], env: Record<string, string>) {
 
 describe('the guard on the real scripts', () => {
   it('npm start (main.ts) refuses in production, naming every missing variable in one message', () => {
-    const { status, output } = run(process.execPath, ['src/runtime/main.ts', '--no-build'], { NODE_ENV: 'production', SITE_URL: SITE_FACTS.SITE_URL });
+    const { status, output } = run(process.execPath, ['src/runtime/main.ts', '--no-build'], {
+      NODE_ENV: 'production',
+      SITE_URL: SITE_FACTS.SITE_URL,
+    });
     expect(status).toBe(1);
-    expect(output).toContain('[server] The production server refuses to run without OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_CODE, CONTACT_EMAIL: set them');
+    expect(output).toContain(
+      '[server] The production server refuses to run without OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_CODE, CONTACT_EMAIL: set them',
+    );
     expect(output).not.toContain('listening on');
   });
 
   it('the server on a hosted deploy also needs APP_SECRET', () => {
-    const { status, output } = run(process.execPath, ['src/runtime/main.ts', '--no-build'], { CONTEXT: 'production', NETLIFY: 'true', ...SITE_FACTS });
+    const { status, output } = run(process.execPath, ['src/runtime/main.ts', '--no-build'], {
+      CONTEXT: 'production',
+      NETLIFY: 'true',
+      ...SITE_FACTS,
+    });
     expect(status).toBe(1);
     expect(output).toContain('refuses to run without APP_SECRET: set it');
   });
@@ -52,7 +76,11 @@ describe('the guard on the real scripts', () => {
   it('npm run build refuses a Netlify production build before Astro runs, naming the missing variable', () => {
     const stamp = `${root}dist/.build-stamp`;
     const before = existsSync(stamp) ? statSync(stamp).mtimeMs : null;
-    const { status, output } = run('npm', ['run', 'build', '--silent'], { CONTEXT: 'production', ...SITE_FACTS, CONTACT_EMAIL: '' });
+    const { status, output } = run('npm', ['run', 'build', '--silent'], {
+      CONTEXT: 'production',
+      ...SITE_FACTS,
+      CONTACT_EMAIL: '',
+    });
     expect(status).not.toBe(0);
     expect(output).toContain('[build] The production build refuses to run without CONTACT_EMAIL: set it');
     expect(output).not.toMatch(/astro/i);
@@ -60,15 +88,33 @@ describe('the guard on the real scripts', () => {
   });
 
   it('the build step passes a production build with every variable set, and a local build with none', () => {
-    expect(run(process.execPath, ['src/runtime/check-config.ts'], { CONTEXT: 'production', ...SITE_FACTS })).toMatchObject({ status: 0, output: '' });
-    expect(run(process.execPath, ['src/runtime/check-config.ts'], { NODE_ENV: 'development' })).toMatchObject({ status: 0, output: '' });
+    expect(
+      run(process.execPath, ['src/runtime/check-config.ts'], { CONTEXT: 'production', ...SITE_FACTS }),
+    ).toMatchObject({ status: 0, output: '' });
+    expect(run(process.execPath, ['src/runtime/check-config.ts'], { NODE_ENV: 'development' })).toMatchObject({
+      status: 0,
+      output: '',
+    });
   });
 });
 
-const md5 = (parts: (string | number)[], key: string) => createHmac('md5', key).update(parts.join(';'), 'utf8').digest('hex');
+const md5 = (parts: (string | number)[], key: string) =>
+  createHmac('md5', key).update(parts.join(';'), 'utf8').digest('hex');
 function approval(orderReference: string, account: string, key: string) {
-  const body = { merchantAccount: account, orderReference, amount: 1, currency: 'USD', authCode: '541963', cardPan: '41****8217', transactionStatus: 'Approved', reasonCode: 1100 };
-  return { ...body, merchantSignature: md5([account, orderReference, 1, 'USD', '541963', '41****8217', 'Approved', 1100], key) };
+  const body = {
+    merchantAccount: account,
+    orderReference,
+    amount: 1,
+    currency: 'USD',
+    authCode: '541963',
+    cardPan: '41****8217',
+    transactionStatus: 'Approved',
+    reasonCode: 1100,
+  };
+  return {
+    ...body,
+    merchantSignature: md5([account, orderReference, 1, 'USD', '541963', '41****8217', 'Approved', 1100], key),
+  };
 }
 
 describe('a production server', () => {
@@ -92,11 +138,20 @@ describe('a production server', () => {
   async function buyer(base: string, signedIn?: Client) {
     const client = new Client(base);
     if (signedIn) for (const [name, value] of signedIn.cookies) client.cookies.set(name, value);
-    else expect((await client.post('/api/auth/signup', { email: uniqueEmail('prod'), password: 'secret1' })).status).toBe(201);
+    else
+      expect((await client.post('/api/auth/signup', { email: uniqueEmail('prod'), password: 'secret1' })).status).toBe(
+        201,
+      );
     return client;
   }
-  const checkout = (client: Client) => client.post('/api/payments/checkout', { fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'uk' });
-  const deliver = (base: string, body: unknown) => fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const checkout = (client: Client) =>
+    client.post('/api/payments/checkout', { fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'uk' });
+  const deliver = (base: string, body: unknown) =>
+    fetch(`${base}/api/payments/wayforpay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const premium = async (client: Client) => (await (await client.get('/api/me')).json()).subscription.active;
   /** An order placed through WayForPay and never paid, for the next server to be attacked with. */
   let unpaid: { orderReference: string; owner: Client };
@@ -108,7 +163,10 @@ describe('a production server', () => {
     expect(created.status).toBe(201);
     const { provider, orderReference, widget } = await created.json();
     expect(provider).toBe('wayforpay');
-    expect(widget).toMatchObject({ merchantAccount: LIVE.account, serviceUrl: 'https://rozum.example/api/payments/wayforpay' });
+    expect(widget).toMatchObject({
+      merchantAccount: LIVE.account,
+      serviceUrl: 'https://rozum.example/api/payments/wayforpay',
+    });
     expect((await client.get(`/api/payments/test/${orderReference}`)).status).toBe(404);
     expect(server!.output()).not.toContain('ROZUM-DEMO');
 
@@ -126,11 +184,16 @@ describe('a production server', () => {
 
   it('without WayForPay keys starts, but checkout and callbacks answer 503 instead of using the test provider and key', async () => {
     const base = await start({});
-    expect(server!.output()).toContain('Payments refused in production: WAYFORPAY_MERCHANT_ACCOUNT, WAYFORPAY_MERCHANT_DOMAIN, WAYFORPAY_SECRET_KEY, WAYFORPAY_MERCHANT_PASSWORD not set.');
+    expect(server!.output()).toContain(
+      'Payments refused in production: WAYFORPAY_MERCHANT_ACCOUNT, WAYFORPAY_MERCHANT_DOMAIN, WAYFORPAY_SECRET_KEY, WAYFORPAY_MERCHANT_PASSWORD not set.',
+    );
     const owner = await buyer(base, unpaid.owner);
     const refused = await checkout(owner);
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ error: 'payment.error.unavailable', message: expect.stringMatching(/^Оплата зараз недоступна/) });
+    expect(await refused.json()).toEqual({
+      error: 'payment.error.unavailable',
+      message: expect.stringMatching(/^Оплата зараз недоступна/),
+    });
     expect((await owner.get(`/api/payments/test/${unpaid.orderReference}`)).status).toBe(503);
 
     for (const account of [LIVE.account, 'test_merch_n1']) {

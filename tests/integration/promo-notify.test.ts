@@ -9,7 +9,10 @@ const fake = inject('fakeUrl');
 
 async function user(email = uniqueEmail('promo'), mailingList = true) {
   const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email, password: 'secret1', fullName: 'Марія Шевчук', mailingList })).status).toBe(201);
+  expect(
+    (await client.post('/api/auth/signup', { email, password: 'secret1', fullName: 'Марія Шевчук', mailingList }))
+      .status,
+  ).toBe(201);
   return client;
 }
 
@@ -18,7 +21,11 @@ describe('promo codes', () => {
     const client = await user();
     const res = await client.post('/api/promo', { promoCode: '  welcome30 ', lang: 'en' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, days: 30, message: 'Promo code applied: +30 days of premium.' });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      days: 30,
+      message: 'Promo code applied: +30 days of premium.',
+    });
     expect((await (await client.get('/api/me')).json()).subscription).toMatchObject({ active: true, daysLeft: 30 });
     const again = await client.post('/api/promo', { promoCode: 'WELCOME30' });
     expect(again.status).toBe(409);
@@ -51,7 +58,9 @@ describe('promo codes', () => {
 
   it('never exceed their maximum: 20 concurrent redemptions of a code with max 5 grant exactly 5', async () => {
     const clients = await Promise.all(Array.from({ length: 20 }, () => user()));
-    const statuses = await Promise.all(clients.map(async (c) => (await c.post('/api/promo', { promoCode: 'ONLY5' })).status));
+    const statuses = await Promise.all(
+      clients.map(async (c) => (await c.post('/api/promo', { promoCode: 'ONLY5' })).status),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
   });
@@ -62,17 +71,37 @@ describe('notifications', () => {
     const email = uniqueEmail('Notify');
     await user(email);
     let requests: Awaited<ReturnType<typeof receivedBy>> = [];
-    await expect.poll(async () => {
-      requests = (await receivedBy(fake)).filter((r) => r.body.includes(email) || r.body.includes(email.toLowerCase()));
-      return requests.length;
-    }, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        async () => {
+          requests = (await receivedBy(fake)).filter(
+            (r) => r.body.includes(email) || r.body.includes(email.toLowerCase()),
+          );
+          return requests.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     const telegram = requests.find((r) => r.path === `/telegram/bot${TELEGRAM.token}/sendMessage`)!;
     expect(JSON.parse(telegram.body)).toMatchObject({ chat_id: TELEGRAM.chat, text: expect.stringContaining(email) });
     const put = requests.find((r) => r.method === 'PUT')!;
-    expect(JSON.parse(put.body)).toMatchObject({ email_address: email, status_if_new: 'pending', merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук' } });
+    expect(JSON.parse(put.body)).toMatchObject({
+      email_address: email,
+      status_if_new: 'pending',
+      merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук' },
+    });
     let tags: (typeof requests)[number] | undefined;
-    await expect.poll(async () => (tags = (await receivedBy(fake)).find((r) => r.path === `${put.path}/tags`)), { timeout: 10_000 }).toBeTruthy();
-    expect(JSON.parse(tags!.body)).toEqual({ tags: [{ name: 'new_user', status: 'active' }, { name: 'registration', status: 'active' }] });
+    await expect
+      .poll(async () => (tags = (await receivedBy(fake)).find((r) => r.path === `${put.path}/tags`)), {
+        timeout: 10_000,
+      })
+      .toBeTruthy();
+    expect(JSON.parse(tags!.body)).toEqual({
+      tags: [
+        { name: 'new_user', status: 'active' },
+        { name: 'registration', status: 'active' },
+      ],
+    });
     for (const r of [telegram, put, tags!]) expect(r.problems).toEqual([]);
   });
 
@@ -80,42 +109,124 @@ describe('notifications', () => {
     const email = uniqueEmail('quiet');
     const client = await user(email, false);
     const { iqBank } = await import('../../src/domain/iq/bank.ts');
-    await client.post('/api/tests/iq/score', { formId: 0, answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
-    const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })).json();
-    const body: Record<string, unknown> = { merchantAccount: WAYFORPAY.account, orderReference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus: 'Approved', reasonCode: 1100 };
-    body.merchantSignature = createHmac('md5', WAYFORPAY.secret).update([WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';')).digest('hex');
-    expect((await fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(200);
+    await client.post('/api/tests/iq/score', {
+      formId: 0,
+      answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
+      timeSpent: 400_000,
+    });
+    const { orderReference } = await (
+      await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })
+    ).json();
+    const body: Record<string, unknown> = {
+      merchantAccount: WAYFORPAY.account,
+      orderReference,
+      amount: 1,
+      currency: 'USD',
+      authCode: '1',
+      cardPan: '41****1111',
+      transactionStatus: 'Approved',
+      reasonCode: 1100,
+    };
+    body.merchantSignature = createHmac('md5', WAYFORPAY.secret)
+      .update([WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';'))
+      .digest('hex');
+    expect(
+      (
+        await fetch(`${base}/api/payments/wayforpay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    ).toBe(200);
     // Telegram hears of the purchase (delivered by the same outbox run); Mailchimp hears nothing of this user.
-    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.includes('/sendMessage') && r.body.includes(email.toLowerCase()) && r.body.includes(orderReference)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await receivedBy(fake)).some(
+            (r) =>
+              r.path.includes('/sendMessage') &&
+              r.body.includes(email.toLowerCase()) &&
+              r.body.includes(orderReference),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const member = createHash('md5').update(email.toLowerCase()).digest('hex');
-    expect((await receivedBy(fake)).filter((r) => r.path.includes('/mailchimp/') && (r.path.includes(member) || r.body.includes(email)))).toEqual([]);
+    expect(
+      (await receivedBy(fake)).filter(
+        (r) => r.path.includes('/mailchimp/') && (r.path.includes(member) || r.body.includes(email)),
+      ),
+    ).toEqual([]);
   });
 
   it('a renewal charge reaches Mailchimp with the renewal terms and the next charge, and Telegram as a renewal', async () => {
     const email = uniqueEmail('renews');
     const client = await user(email);
-    const { orderReference } = await (await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })).json();
+    const { orderReference } = await (
+      await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })
+    ).json();
     const pay = (reference: string) => {
-      const body: Record<string, unknown> = { merchantAccount: WAYFORPAY.account, orderReference: reference, amount: 1, currency: 'USD', authCode: '1', cardPan: '41****1111', transactionStatus: 'Approved', reasonCode: 1100 };
-      body.merchantSignature = createHmac('md5', WAYFORPAY.secret).update([WAYFORPAY.account, reference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';')).digest('hex');
-      return fetch(`${base}/api/payments/wayforpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const body: Record<string, unknown> = {
+        merchantAccount: WAYFORPAY.account,
+        orderReference: reference,
+        amount: 1,
+        currency: 'USD',
+        authCode: '1',
+        cardPan: '41****1111',
+        transactionStatus: 'Approved',
+        reasonCode: 1100,
+      };
+      body.merchantSignature = createHmac('md5', WAYFORPAY.secret)
+        .update([WAYFORPAY.account, reference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';'))
+        .digest('hex');
+      return fetch(`${base}/api/payments/wayforpay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     };
     expect((await pay(orderReference)).status).toBe(200);
     expect((await pay(`${orderReference}_WFPREG-1`)).status).toBe(200);
     const nextCharge = (await (await client.get('/api/me')).json()).subscription.nextCharge.at.slice(0, 10);
-    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`)), { timeout: 10_000 }).toBe(true);
-    const put = (await receivedBy(fake)).find((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`))!;
-    expect(JSON.parse(put.body).merge_fields).toMatchObject({ RENEWAL: 'monthly, 1 USD, until cancelled', NEXT_CHARGE: nextCharge, PAYMENT_ID: `${orderReference}_WFPREG-1` });
-    await expect.poll(async () => (await receivedBy(fake)).some((r) => r.path.includes('/sendMessage') && r.body.includes(`Premium renewed: ${email.toLowerCase()}`)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await receivedBy(fake)).some((r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`)),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const put = (await receivedBy(fake)).find(
+      (r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`),
+    )!;
+    expect(JSON.parse(put.body).merge_fields).toMatchObject({
+      RENEWAL: 'monthly, 1 USD, until cancelled',
+      NEXT_CHARGE: nextCharge,
+      PAYMENT_ID: `${orderReference}_WFPREG-1`,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await receivedBy(fake)).some(
+            (r) => r.path.includes('/sendMessage') && r.body.includes(`Premium renewed: ${email.toLowerCase()}`),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it('a perfect sheet tags the member above_average_iq (at the stated reliability no reading reaches the 130 of high_iq)', async () => {
     const { iqBank } = await import('../../src/domain/iq/bank.ts');
     const email = uniqueEmail('high');
     const client = await user(email);
-    await client.post('/api/tests/iq/score', { formId: 0, answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })), timeSpent: 400_000 });
+    await client.post('/api/tests/iq/score', {
+      formId: 0,
+      answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
+      timeSpent: 400_000,
+    });
     const member = createHash('md5').update(email.toLowerCase()).digest('hex');
-    const tagged = async (tag: string) => (await receivedBy(fake)).some((r) => r.path.endsWith(`${member}/tags`) && r.body.includes(`"${tag}"`));
+    const tagged = async (tag: string) =>
+      (await receivedBy(fake)).some((r) => r.path.endsWith(`${member}/tags`) && r.body.includes(`"${tag}"`));
     await expect.poll(() => tagged('above_average_iq'), { timeout: 10_000 }).toBe(true);
     expect(await tagged('high_iq')).toBe(false);
   });

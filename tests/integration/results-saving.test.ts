@@ -8,17 +8,29 @@ const base = inject('baseUrl');
 const bank = iqBank(0);
 const iqSheet = (right: number) => ({
   formId: 0,
-  answers: bank.map((item, i) => ({ questionId: item.id, selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 2000 })),
+  answers: bank.map((item, i) => ({
+    questionId: item.id,
+    selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+    timeSpent: 2000,
+  })),
   timeSpent: 500_000,
   lang: 'uk',
 });
 const formSheet = (formId: number) => ({
   formId,
-  answers: iqBank(formId).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 20_000 })),
+  answers: iqBank(formId).map((item) => ({
+    questionId: item.id,
+    selectedAnswer: item.correctAnswer,
+    timeSpent: 20_000,
+  })),
   timeSpent: 500_000,
   lang: 'en',
 });
-const careerSheet = () => ({ answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 })), timeSpent: 300_000, lang: 'en' });
+const careerSheet = () => ({
+  answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 })),
+  timeSpent: 300_000,
+  lang: 'en',
+});
 
 async function user() {
   const client = new Client(base);
@@ -46,7 +58,9 @@ describe('saving results', () => {
       const { formId } = await (await client.get('/api/tests/iq/form?lang=uk')).json();
       expect(taken).not.toContain(formId);
       taken.push(formId);
-      const saved = await (await client.post('/api/tests/iq/score', { ...formSheet(formId), submissionId: crypto.randomUUID() })).json();
+      const saved = await (
+        await client.post('/api/tests/iq/score', { ...formSheet(formId), submissionId: crypto.randomUUID() })
+      ).json();
       const read = await (await client.get(`/api/results/iq/${saved.id}?lang=en`)).json();
       expect(read.result).toMatchObject({ formId, score: 43, reliability: 0.75 });
     }
@@ -67,7 +81,12 @@ describe('saving results', () => {
     expect(history.items).toHaveLength(1);
     expect(history.items[0]).toMatchObject({ id: claimed.id, primaryType: 3 });
     const saved = await (await client.get(`/api/results/professional/${claimed.id}?lang=uk`)).json();
-    expect(saved.result).toMatchObject({ primaryType: 3, personalityType: 'Фронтмен', language: 'uk', access: 'teaser' });
+    expect(saved.result).toMatchObject({
+      primaryType: 3,
+      personalityType: 'Фронтмен',
+      language: 'uk',
+      access: 'teaser',
+    });
   });
 
   it('refuses a tampered token and a claim by a visitor', async () => {
@@ -100,7 +119,14 @@ describe('saving results', () => {
     await client.post('/api/tests/iq/score', iqSheet(20));
     await client.post('/api/tests/professional/score', careerSheet());
     const stats = await (await client.get('/api/me/stats')).json();
-    expect(stats).toMatchObject({ totalTests: 1, professionalTests: 1, bestIQ: null, averageIQ: null, averageAccuracy: null, improvementTrend: null });
+    expect(stats).toMatchObject({
+      totalTests: 1,
+      professionalTests: 1,
+      bestIQ: null,
+      averageIQ: null,
+      averageAccuracy: null,
+      improvementTrend: null,
+    });
     expect(stats.achievements.unlocked).toEqual(['firstTest', 'speed', 'perfect']);
   });
 });

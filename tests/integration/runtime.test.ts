@@ -22,9 +22,18 @@ afterAll(() => server.close());
 
 describe('local function runtime', () => {
   it('routes by config.path with parameters and passes method and body through', async () => {
-    const res = await fetch(`${server.url}/api/echo/abc`, { method: 'POST', body: '{"x":1}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${server.url}/api/echo/abc`, {
+      method: 'POST',
+      body: '{"x":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ method: 'POST', params: { id: 'abc' }, body: '{"x":1}', ip: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(await res.json()).toMatchObject({
+      method: 'POST',
+      params: { id: 'abc' },
+      body: '{"x":1}',
+      ip: expect.stringMatching(/127\.0\.0\.1/),
+    });
   });
 
   it('serves every path a module declares, and a literal path beats a parameter', async () => {
@@ -69,10 +78,16 @@ describe('local function runtime', () => {
       new Promise<{ status?: number; body: string; ms: number }>((resolve) => {
         const started = performance.now();
         const size = 20 * 1024 * 1024;
-        const req = request(`${server.url}/api/echo/big`, { method: 'POST', headers: chunked ? {} : { 'content-length': String(size) } }, (res) => {
-          let body = '';
-          res.on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode, body, ms: performance.now() - started }));
-        });
+        const req = request(
+          `${server.url}/api/echo/big`,
+          { method: 'POST', headers: chunked ? {} : { 'content-length': String(size) } },
+          (res) => {
+            let body = '';
+            res
+              .on('data', (chunk) => (body += chunk))
+              .on('end', () => resolve({ status: res.statusCode, body, ms: performance.now() - started }));
+          },
+        );
         req.on('error', (err) => resolve({ body: err.message, ms: performance.now() - started }));
         const chunk = Buffer.alloc(1024 * 1024, 120);
         let sent = 0;
@@ -117,7 +132,13 @@ describe('local function runtime', () => {
   });
 
   it('lets a request in flight finish when the server closes', async () => {
-    const other = await startServer({ port: 0, distDir: 'dist', functionsDir: 'tests/fixtures/functions', siteUrl: 'http://localhost:8888', log: () => {} });
+    const other = await startServer({
+      port: 0,
+      distDir: 'dist',
+      functionsDir: 'tests/fixtures/functions',
+      siteUrl: 'http://localhost:8888',
+      log: () => {},
+    });
     const inFlight = fetch(`${other.url}/api/echo/slow`);
     await new Promise((r) => setTimeout(r, 100));
     const closed = other.close();

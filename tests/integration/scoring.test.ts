@@ -16,12 +16,20 @@ const bank = iqBank(0);
 /** Each request from its own address (the server trusts X-Forwarded-For here), so scoring limits stay out of the way. */
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address(), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address(), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** An IQ sheet answering right exactly the items `right` accepts. */
 const iqSheet = (right: (item: (typeof bank)[number]) => boolean, lang: 'uk' | 'en' = 'uk', formId = 0) => ({
   formId,
-  answers: iqBank(formId).map((item) => ({ questionId: item.id, selectedAnswer: right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent: 30_000 })),
+  answers: iqBank(formId).map((item) => ({
+    questionId: item.id,
+    selectedAnswer: right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+    timeSpent: 30_000,
+  })),
   timeSpent: 600_000,
   lang,
 });
@@ -30,18 +38,39 @@ describe('POST /api/tests/iq/score', () => {
   it.each([
     ['every item right', () => true, 43],
     ['every item wrong', () => false, 0],
-    ['the hard items and item 1 right (raw 22)', (i: (typeof bank)[number]) => i.difficulty === 'hard' || i.id === 1, 22],
+    [
+      'the hard items and item 1 right (raw 22)',
+      (i: (typeof bank)[number]) => i.difficulty === 'hard' || i.id === 1,
+      22,
+    ],
   ])('scores %s as a provisional IQ with its 95 %% interval, at the stated reliability', async (_name, right, raw) => {
     const res = await post('/api/tests/iq/score', iqSheet(right));
     expect(res.status).toBe(200);
     const body = await res.json();
     const { iqEstimate, iqBound, iqInterval, percentile, ratingLabel } = readIq(raw, STATED_RELIABILITY);
-    expect(body.result).toMatchObject({ kind: 'iq', formId: 0, score: raw, iqEstimate, iqBound, iqInterval, percentile, ratingLabel, reliability: 0.75, totalQuestions: 20, cautions: raw ? [] : ['below_chance'] });
+    expect(body.result).toMatchObject({
+      kind: 'iq',
+      formId: 0,
+      score: raw,
+      iqEstimate,
+      iqBound,
+      iqInterval,
+      percentile,
+      ratingLabel,
+      reliability: 0.75,
+      totalQuestions: 20,
+      cautions: raw ? [] : ['below_chance'],
+    });
     expect(body.token).toMatch(/^v1\./);
   });
 
   it.each(IQ_FORM_IDS.map((f) => [f]))("scores form %i against that form's key", async (formId) => {
-    const right = await (await post('/api/tests/iq/score', iqSheet(() => true, 'en', formId))).json();
+    const right = await (
+      await post(
+        '/api/tests/iq/score',
+        iqSheet(() => true, 'en', formId),
+      )
+    ).json();
     expect(right.result).toMatchObject({ formId, score: 43 });
     const other = IQ_FORM_IDS.find((f) => f !== formId)!;
     const misfiled = await (await post('/api/tests/iq/score', { ...iqSheet(() => true, 'en', other), formId })).json();
@@ -49,12 +78,19 @@ describe('POST /api/tests/iq/score', () => {
   });
 
   it('cautions about a rushed sheet', async () => {
-    const rushed = { ...iqSheet(() => true), answers: iqSheet(() => true).answers.map((a) => ({ ...a, timeSpent: 900 })), timeSpent: 19_000 };
+    const rushed = {
+      ...iqSheet(() => true),
+      answers: iqSheet(() => true).answers.map((a) => ({ ...a, timeSpent: 900 })),
+      timeSpent: 19_000,
+    };
     expect((await (await post('/api/tests/iq/score', rushed)).json()).result.cautions).toEqual(['too_fast']);
   });
 
   it('answers a visitor with the teaser: no breakdown, no key, no explanations', async () => {
-    const res = await post('/api/tests/iq/score', iqSheet(() => true));
+    const res = await post(
+      '/api/tests/iq/score',
+      iqSheet(() => true),
+    );
     const text = await res.text();
     const { result } = JSON.parse(text);
     expect(result.access).toBe('teaser');
@@ -69,11 +105,45 @@ describe('POST /api/tests/iq/score', () => {
     ['a body that is not an object', '[1,2,3]', 400, 'api.error.invalid_body'],
     ['wrong types', { answers: 'all', timeSpent: -1 }, 400, 'api.error.invalid_body'],
     ['a negative time', { ...iqSheet(() => true), timeSpent: -5 }, 400, 'api.error.invalid_body'],
-    ['a fractional option', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 1.5 })) }, 400, 'api.error.invalid_body'],
-    ['an option out of range', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 6 })) }, 422, 'score.error.option_out_of_range'],
-    ['a duplicated answer', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), iqSheet(() => true).answers[3]] }, 422, 'score.error.duplicate_answer'],
-    ['an unknown question', { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }] }, 422, 'score.error.unknown_question'],
-    ['too few answers', { ...iqSheet(() => true), answers: iqSheet(() => true).answers.slice(0, 12) }, 422, 'score.error.answer_count'],
+    [
+      'a fractional option',
+      {
+        ...iqSheet(() => true),
+        answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 1.5 })),
+      },
+      400,
+      'api.error.invalid_body',
+    ],
+    [
+      'an option out of range',
+      {
+        ...iqSheet(() => true),
+        answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 6 })),
+      },
+      422,
+      'score.error.option_out_of_range',
+    ],
+    [
+      'a duplicated answer',
+      { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), iqSheet(() => true).answers[3]] },
+      422,
+      'score.error.duplicate_answer',
+    ],
+    [
+      'an unknown question',
+      {
+        ...iqSheet(() => true),
+        answers: [...iqSheet(() => true).answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }],
+      },
+      422,
+      'score.error.unknown_question',
+    ],
+    [
+      'too few answers',
+      { ...iqSheet(() => true), answers: iqSheet(() => true).answers.slice(0, 12) },
+      422,
+      'score.error.answer_count',
+    ],
     ['no answers at all', { formId: 0, answers: [], timeSpent: 0 }, 422, 'score.error.answer_count'],
     ['a sheet that names no form', { ...iqSheet(() => true), formId: undefined }, 400, 'api.error.invalid_body'],
     ['a form that does not exist', { ...iqSheet(() => true), formId: 99 }, 400, 'api.error.invalid_body'],
@@ -94,8 +164,14 @@ describe('POST /api/tests/iq/score', () => {
   });
 
   it('refuses another media type with 415 and a cross-site browser request with 403', async () => {
-    expect((await post('/api/tests/iq/score', JSON.stringify(iqSheet(() => true)), { 'content-type': 'text/plain' })).status).toBe(415);
-    const cross = await post('/api/tests/iq/score', iqSheet(() => true), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(
+      (await post('/api/tests/iq/score', JSON.stringify(iqSheet(() => true)), { 'content-type': 'text/plain' })).status,
+    ).toBe(415);
+    const cross = await post(
+      '/api/tests/iq/score',
+      iqSheet(() => true),
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
     expect(cross.status).toBe(403);
     expect((await cross.json()).error).toBe('api.error.cross_site');
   });
@@ -109,35 +185,70 @@ describe('POST /api/tests/iq/score', () => {
 });
 
 describe('IQ scoring limits', () => {
-  const from = (ip: string, body: unknown, headers: Record<string, string> = {}) => post('/api/tests/iq/score', body, { ...headers, 'x-forwarded-for': ip });
+  const from = (ip: string, body: unknown, headers: Record<string, string> = {}) =>
+    post('/api/tests/iq/score', body, { ...headers, 'x-forwarded-for': ip });
 
-  it('allow a person\'s use but not the ~50 sheets of one form that probing its key needs, per address', async () => {
+  it("allow a person's use but not the ~50 sheets of one form that probing its key needs, per address", async () => {
     const ip = address();
     const statuses = async (formId: number, n: number) => {
       const out: number[] = [];
-      for (let i = 0; i < n; i++) out.push((await from(ip, iqSheet(() => i % 2 === 0, 'en', formId))).status);
+      for (let i = 0; i < n; i++)
+        out.push(
+          (
+            await from(
+              ip,
+              iqSheet(() => i % 2 === 0, 'en', formId),
+            )
+          ).status,
+        );
       return out;
     };
     expect(await statuses(0, 20)).toEqual(Array(20).fill(200));
-    const refused = await from(ip, iqSheet(() => true, 'en', 0));
+    const refused = await from(
+      ip,
+      iqSheet(() => true, 'en', 0),
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
     const body = await refused.json();
-    expect(body).toMatchObject({ error: 'score.error.rate_limited', message: expect.stringMatching(/^Too many tests/) });
+    expect(body).toMatchObject({
+      error: 'score.error.rate_limited',
+      message: expect.stringMatching(/^Too many tests/),
+    });
     // Another form from the same address is still open, up to 60 sheets an hour in all (21 counted so far)…
     expect(await statuses(1, 20)).toEqual(Array(20).fill(200));
     expect(await statuses(2, 19)).toEqual(Array(19).fill(200));
-    expect((await from(ip, iqSheet(() => true, 'en', 3))).status).toBe(429);
+    expect(
+      (
+        await from(
+          ip,
+          iqSheet(() => true, 'en', 3),
+        )
+      ).status,
+    ).toBe(429);
     // …and another address is not affected.
-    expect((await post('/api/tests/iq/score', iqSheet(() => true, 'en', 0))).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/tests/iq/score',
+          iqSheet(() => true, 'en', 0),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('limit a signed-in user to twenty sheets a day, whichever address they come from', async () => {
     const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('scores'), password: 'secret1' })).status).toBe(201);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('scores'), password: 'secret1' })).status).toBe(
+      201,
+    );
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await from(address(), { ...iqSheet(() => true, 'uk', i % 4), submissionId: crypto.randomUUID() }, { cookie })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await from(address(), { ...iqSheet(() => true, 'uk', i % 4), submissionId: crypto.randomUUID() }, { cookie }))
+          .status,
+      );
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses[20]).toBe(429);
     expect((await client.get('/api/results?type=iq').then((r) => r.json())).items).toHaveLength(20);
@@ -155,7 +266,9 @@ describe('GET /api/tests/iq/form', () => {
     const body = JSON.parse(text);
     expect(IQ_FORM_IDS).toContain(body.formId);
     expect(body.questions).toHaveLength(20);
-    expect(body.questions[0]).toEqual(expect.objectContaining({ id: 1, type: iqBank(body.formId)[0].type, text: iqBank(body.formId)[0].question.en }));
+    expect(body.questions[0]).toEqual(
+      expect.objectContaining({ id: 1, type: iqBank(body.formId)[0].type, text: iqBank(body.formId)[0].question.en }),
+    );
     expect(text).not.toMatch(/correctAnswer|explanation/);
   });
 
@@ -170,11 +283,14 @@ describe('GET /api/tests/iq/form', () => {
     expect(body.questions[0].text).toBe(iqBank(2)[0].question.uk);
   });
 
-  it.each(['formId=4', 'formId=-1', 'formId=', 'formId=1e0', 'taken=0,x', 'taken=9'])('refuses %s with 400', async (query) => {
-    const res = await get(`lang=en&${query}`);
-    expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('form.error.unknown');
-  });
+  it.each(['formId=4', 'formId=-1', 'formId=', 'formId=1e0', 'taken=0,x', 'taken=9'])(
+    'refuses %s with 400',
+    async (query) => {
+      const res = await get(`lang=en&${query}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('form.error.unknown');
+    },
+  );
 });
 
 describe('POST /api/tests/professional/score', () => {
@@ -189,14 +305,41 @@ describe('POST /api/tests/professional/score', () => {
   };
 
   it('scores a clear type without tie-break statements', async () => {
-    const res = await post('/api/tests/professional/score', { answers: coreSheet((type) => type === 5), timeSpent: 400_000, lang: 'en' });
+    const res = await post('/api/tests/professional/score', {
+      answers: coreSheet((type) => type === 5),
+      timeSpent: 400_000,
+      lang: 'en',
+    });
     expect(res.status).toBe(200);
     const { result, token } = await res.json();
-    expect(result).toMatchObject({ kind: 'professional', access: 'teaser', primaryType: 5, personalityType: 'Expert', totalQuestions: 54, additionalQuestionsNeeded: false, tiedTypes: [] });
+    expect(result).toMatchObject({
+      kind: 'professional',
+      access: 'teaser',
+      primaryType: 5,
+      personalityType: 'Expert',
+      totalQuestions: 54,
+      additionalQuestionsNeeded: false,
+      tiedTypes: [],
+    });
     expect(result.enneagramScores).toMatchObject({ 5: 6, 1: 0 });
     expect(result).not.toHaveProperty('profile');
     // The teaser carries exactly what the teaser page shows: no secondary type, professions or profile texts.
-    expect(Object.keys(result).sort()).toEqual(['access', 'additionalQuestionsNeeded', 'color', 'enneagramScores', 'kind', 'language', 'personalityType', 'primaryType', 'tagline', 'tieBreakScores', 'tiedProfiles', 'tiedTypes', 'timeSpent', 'totalQuestions']);
+    expect(Object.keys(result).sort()).toEqual([
+      'access',
+      'additionalQuestionsNeeded',
+      'color',
+      'enneagramScores',
+      'kind',
+      'language',
+      'personalityType',
+      'primaryType',
+      'tagline',
+      'tieBreakScores',
+      'tiedProfiles',
+      'tiedTypes',
+      'timeSpent',
+      'totalQuestions',
+    ]);
     expect(token).toMatch(/^v1\./);
   });
 
@@ -205,32 +348,60 @@ describe('POST /api/tests/professional/score', () => {
     const incomplete = await post('/api/tests/professional/score', { answers, timeSpent: 1000 });
     expect(incomplete.status).toBe(422);
     expect((await incomplete.json()).error).toBe('score.error.answer_count');
-    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 6, timeSpent: 3000 }));
-    const res = await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'uk' });
+    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({
+      questionId: q.id,
+      selectedAnswer: q.type === 6,
+      timeSpent: 3000,
+    }));
+    const res = await post('/api/tests/professional/score', {
+      answers: [...answers, ...tieBreak],
+      timeSpent: 1000,
+      lang: 'uk',
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).result).toMatchObject({ primaryType: 6, personalityType: 'Аналітик', tiedTypes: [], tieBreakScores: { 2: 0, 6: 5 }, additionalQuestionsNeeded: true });
+    expect((await res.json()).result).toMatchObject({
+      primaryType: 6,
+      personalityType: 'Аналітик',
+      tiedTypes: [],
+      tieBreakScores: { 2: 0, 6: 5 },
+      additionalQuestionsNeeded: true,
+    });
   });
 
   it('reports a tie the tie-break statements leave, with each tied type', async () => {
     const answers = coreSheet((type, n) => (type === 3 || type === 7) && n < 5);
-    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: true, timeSpent: 3000 }));
-    const { result } = await (await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'en' })).json();
+    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({
+      questionId: q.id,
+      selectedAnswer: true,
+      timeSpent: 3000,
+    }));
+    const { result } = await (
+      await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'en' })
+    ).json();
     expect(result.tiedTypes.slice().sort()).toEqual([3, 7]);
     expect(result.tiedProfiles.map((p: { title: string }) => p.title).sort()).toEqual(['Frontman', 'Generator']);
     expect([3, 7]).toContain(result.primaryType);
   });
 
   it('refuses tie-break statements nobody asked for, and yes/no given as numbers', async () => {
-    const extra = await post('/api/tests/professional/score', { answers: [...coreSheet((t) => t === 1), { questionId: 70, selectedAnswer: true, timeSpent: 1 }], timeSpent: 1 });
+    const extra = await post('/api/tests/professional/score', {
+      answers: [...coreSheet((t) => t === 1), { questionId: 70, selectedAnswer: true, timeSpent: 1 }],
+      timeSpent: 1,
+    });
     expect((await extra.json()).error).toBe('score.error.unexpected_tiebreak');
-    const numeric = await post('/api/tests/professional/score', { answers: coreSheet(() => true).map((a) => ({ ...a, selectedAnswer: 1 })), timeSpent: 1 });
+    const numeric = await post('/api/tests/professional/score', {
+      answers: coreSheet(() => true).map((a) => ({ ...a, selectedAnswer: 1 })),
+      timeSpent: 1,
+    });
     expect(numeric.status).toBe(400);
   });
 });
 
 describe('POST /api/results/from-token', () => {
   it('gives a visitor the result again from its token, in the asked language', async () => {
-    const scored = await (await post('/api/tests/professional/score', { answers: coreSheet5(), timeSpent: 1000, lang: 'uk' })).json();
+    const scored = await (
+      await post('/api/tests/professional/score', { answers: coreSheet5(), timeSpent: 1000, lang: 'uk' })
+    ).json();
     const res = await post('/api/results/from-token', { token: scored.token, lang: 'en' });
     expect(res.status).toBe(200);
     const { result } = await res.json();
@@ -238,15 +409,38 @@ describe('POST /api/results/from-token', () => {
   });
 
   it('reads an IQ token on the form and reliability it was scored with', async () => {
-    const scored = await (await post('/api/tests/iq/score', iqSheet(() => true, 'uk', 3))).json();
+    const scored = await (
+      await post(
+        '/api/tests/iq/score',
+        iqSheet(() => true, 'uk', 3),
+      )
+    ).json();
     const { result } = await (await post('/api/results/from-token', { token: scored.token, lang: 'en' })).json();
-    expect(result).toMatchObject({ formId: 3, score: 43, reliability: 0.75, iqEstimate: scored.result.iqEstimate, language: 'en' });
+    expect(result).toMatchObject({
+      formId: 3,
+      score: 43,
+      reliability: 0.75,
+      iqEstimate: scored.result.iqEstimate,
+      language: 'en',
+    });
   });
 
   it('refuses a tampered or made-up token', async () => {
-    const { token } = await (await post('/api/tests/iq/score', iqSheet(() => false))).json();
+    const { token } = await (
+      await post(
+        '/api/tests/iq/score',
+        iqSheet(() => false),
+      )
+    ).json();
     const [v, body, mac] = token.split('.');
-    const forged = Buffer.from(Buffer.from(body, 'base64url').toString().replace(/"answers":\[\[(\d+),(\d+)/, (_m: string, id: string, sel: string) => `"answers":[[${id},${(Number(sel) + 1) % 6}`)).toString('base64url');
+    const forged = Buffer.from(
+      Buffer.from(body, 'base64url')
+        .toString()
+        .replace(
+          /"answers":\[\[(\d+),(\d+)/,
+          (_m: string, id: string, sel: string) => `"answers":[[${id},${(Number(sel) + 1) % 6}`,
+        ),
+    ).toString('base64url');
     for (const bad of [`${v}.${forged}.${mac}`, `${token}x`, 'v1.e30.AAAA', 'hello']) {
       const res = await post('/api/results/from-token', { token: bad });
       expect(res.status, bad).toBe(400);

@@ -29,7 +29,8 @@ describe('static site', () => {
       for (const lang of LANGS) {
         const path = localizedPath(lang, page.path);
         const html = await (await fetch(base + path)).text();
-        const tag = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+        const tag = (attribute: string, name: string) =>
+          new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
         const image = tag('property', 'og:image');
         expect(image, path).toBeDefined();
         expect(new URL(image!).pathname, path).toBe(`/og/${lang}/${page.og}.png`);
@@ -109,14 +110,21 @@ describe('static site', () => {
   });
 
   it('ships the questions per form and language without answers, and every matrix image they name', async () => {
-    for (const [lang, formId] of [['uk', 0], ['en', 1], ['uk', 2], ['en', 3]]) {
+    for (const [lang, formId] of [
+      ['uk', 0],
+      ['en', 1],
+      ['uk', 2],
+      ['en', 3],
+    ]) {
       const iqRes = await fetch(`${base}/api/tests/iq/form?lang=${lang}&formId=${formId}`);
       expect(iqRes.status).toBe(200);
       const text = await iqRes.text();
       expect(text).not.toMatch(/"correctAnswer"|"explanation"/);
       const { questions } = JSON.parse(text);
       expect(questions).toHaveLength(20);
-      const images = questions.flatMap((q: { image?: { src: string; alt: string }; options: string[] }) => (q.image ? [q.image.src, ...q.options] : []));
+      const images = questions.flatMap((q: { image?: { src: string; alt: string }; options: string[] }) =>
+        q.image ? [q.image.src, ...q.options] : [],
+      );
       expect(images.length).toBeGreaterThanOrEqual(4 * 7);
       for (const src of images) {
         const res = await fetch(base + src);

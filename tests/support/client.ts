@@ -37,7 +37,8 @@ export class Client {
     return res;
   }
 
-  post = (path: string, json: unknown, headers: Record<string, string> = {}) => this.request(path, { method: 'POST', json, headers });
+  post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
+    this.request(path, { method: 'POST', json, headers });
   get = (path: string) => this.request(path);
 }
 

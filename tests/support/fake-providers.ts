@@ -14,7 +14,11 @@ import type { AddressInfo } from 'node:net';
 export const GOOGLE_CLIENT_ID = 'rozum-test.apps.googleusercontent.com';
 export const MAILCHIMP = { key: 'rozum-test-key-us21', list: 'list-123' };
 export const TELEGRAM = { token: '123456:rozum-test-token', chat: '-1001234567890' };
-export const WAYFORPAY = { account: 'test_merch_n1', secret: 'rozum-local-test-secret', password: 'rozum-local-test-password' };
+export const WAYFORPAY = {
+  account: 'test_merch_n1',
+  secret: 'rozum-local-test-secret',
+  password: 'rozum-local-test-password',
+};
 export const GOOGLE_CLIENT_SECRET = 'rozum-test-secret';
 
 interface Recorded {
@@ -32,7 +36,8 @@ interface GoogleCode {
 }
 
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
-const unsignedJwt = (claims: Record<string, unknown>) => `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'test' }))}.${b64url(JSON.stringify(claims))}.${b64url('not-checked')}`;
+const unsignedJwt = (claims: Record<string, unknown>) =>
+  `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'test' }))}.${b64url(JSON.stringify(claims))}.${b64url('not-checked')}`;
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -55,27 +60,43 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
   };
 
   function googleToken(req: IncomingMessage, body: string, problems: string[]): [number, unknown] {
-    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) problems.push('content-type is not form-encoded');
+    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      problems.push('content-type is not form-encoded');
     const form = new URLSearchParams(body);
-    const basic = Buffer.from(`${encodeURIComponent(GOOGLE_CLIENT_ID)}:${encodeURIComponent(GOOGLE_CLIENT_SECRET)}`).toString('base64');
-    if (req.headers.authorization !== `Basic ${basic}`) problems.push('client authentication is not HTTP Basic with the client credentials');
+    const basic = Buffer.from(
+      `${encodeURIComponent(GOOGLE_CLIENT_ID)}:${encodeURIComponent(GOOGLE_CLIENT_SECRET)}`,
+    ).toString('base64');
+    if (req.headers.authorization !== `Basic ${basic}`)
+      problems.push('client authentication is not HTTP Basic with the client credentials');
     if (form.get('grant_type') !== 'authorization_code') problems.push('grant_type is not authorization_code');
     const code = googleCodes.get(form.get('code') ?? '');
     if (!code) return [400, { error: 'invalid_grant', error_description: 'Bad Request' }];
-    if (form.get('redirect_uri') !== code.redirectUri) problems.push(`redirect_uri ${form.get('redirect_uri')} differs from ${code.redirectUri}`);
+    if (form.get('redirect_uri') !== code.redirectUri)
+      problems.push(`redirect_uri ${form.get('redirect_uri')} differs from ${code.redirectUri}`);
     const verifier = form.get('code_verifier') ?? '';
-    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) problems.push('code_verifier is not 43–128 unreserved characters');
-    if (b64url(createHash('sha256').update(verifier).digest()) !== code.challenge) problems.push('code_verifier does not match the code_challenge (S256)');
+    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier))
+      problems.push('code_verifier is not 43–128 unreserved characters');
+    if (b64url(createHash('sha256').update(verifier).digest()) !== code.challenge)
+      problems.push('code_verifier does not match the code_challenge (S256)');
     if (problems.length) return [400, { error: 'invalid_request', error_description: problems.join('; ') }];
     googleCodes.delete(form.get('code')!);
     const now = Math.floor(Date.now() / 1000);
-    return [200, {
-      access_token: 'ya29.test-access-token',
-      expires_in: 3599,
-      token_type: 'Bearer',
-      scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
-      id_token: unsignedJwt({ iss: 'https://accounts.google.com', aud: GOOGLE_CLIENT_ID, iat: now, exp: now + 3600, ...code.claims }),
-    }];
+    return [
+      200,
+      {
+        access_token: 'ya29.test-access-token',
+        expires_in: 3599,
+        token_type: 'Bearer',
+        scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+        id_token: unsignedJwt({
+          iss: 'https://accounts.google.com',
+          aud: GOOGLE_CLIENT_ID,
+          iat: now,
+          exp: now + 3600,
+          ...code.claims,
+        }),
+      },
+    ];
   }
 
   const server = createServer(async (req, res) => {
@@ -83,7 +104,10 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     const body = await bodyOf(req);
     if (url.pathname === '/__control/requests') return send(res, 200, recorded);
     if (url.pathname === '/__control/wayforpay/status' && req.method === 'POST') {
-      const { orderReference, transactionStatus } = JSON.parse(body) as { orderReference: string; transactionStatus: string };
+      const { orderReference, transactionStatus } = JSON.parse(body) as {
+        orderReference: string;
+        transactionStatus: string;
+      };
       wfpStatuses.set(orderReference, transactionStatus);
       return send(res, 200, { ok: true });
     }
@@ -101,7 +125,13 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
       googleCodes.set(code, rest);
       return send(res, 200, { ok: true });
     }
-    const entry: Recorded = { path: url.pathname, method: req.method ?? 'GET', headers: req.headers as Record<string, string>, body, problems: [] };
+    const entry: Recorded = {
+      path: url.pathname,
+      method: req.method ?? 'GET',
+      headers: req.headers as Record<string, string>,
+      body,
+      problems: [],
+    };
     recorded.push(entry);
     if (url.pathname === '/google/token' && req.method === 'POST') {
       const [status, data] = googleToken(req, body, entry.problems);
@@ -111,42 +141,99 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     const member = /^\/mailchimp\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/tags)?$/.exec(url.pathname);
     if (member) {
       const expectedAuth = `Basic ${Buffer.from(`rozum:${MAILCHIMP.key}`).toString('base64')}`;
-      if (req.headers.authorization !== expectedAuth) entry.problems.push('Authorization is not Basic with the API key');
+      if (req.headers.authorization !== expectedAuth)
+        entry.problems.push('Authorization is not Basic with the API key');
       if (member[1] !== MAILCHIMP.list) entry.problems.push(`unknown list ${member[1]}`);
       const data = JSON.parse(body || '{}');
       if (member[3]) {
-        if (req.method !== 'POST' || !Array.isArray(data.tags) || !data.tags.every((t: { name?: string; status?: string }) => t.name && t.status === 'active')) entry.problems.push('tags body is not {tags:[{name,status:"active"}]}');
-        return entry.problems.length ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') }) : (res.writeHead(204), res.end());
+        if (
+          req.method !== 'POST' ||
+          !Array.isArray(data.tags) ||
+          !data.tags.every((t: { name?: string; status?: string }) => t.name && t.status === 'active')
+        )
+          entry.problems.push('tags body is not {tags:[{name,status:"active"}]}');
+        return entry.problems.length
+          ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') })
+          : (res.writeHead(204), res.end());
       }
       if (req.method !== 'PUT') entry.problems.push('member upsert is not PUT');
-      const hash = createHash('md5').update(String(data.email_address ?? '').toLowerCase()).digest('hex');
+      const hash = createHash('md5')
+        .update(String(data.email_address ?? '').toLowerCase())
+        .digest('hex');
       if (hash !== member[2]) entry.problems.push('member hash is not the MD5 of the lowercased email');
       // Double opt-in: a new member waits for Mailchimp's confirmation mail.
       if (data.status_if_new !== 'pending') entry.problems.push('status_if_new is not pending');
-      return entry.problems.length ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') }) : send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });
+      return entry.problems.length
+        ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') })
+        : send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });
     }
     // Telegram Bot API: POST /bot<token>/sendMessage with JSON chat_id and text.
     if (url.pathname === `/telegram/bot${TELEGRAM.token}/sendMessage`) {
       const data = JSON.parse(body || '{}');
-      if (req.method !== 'POST' || !(req.headers['content-type'] ?? '').startsWith('application/json')) entry.problems.push('sendMessage is not a JSON POST');
-      if (String(data.chat_id) !== TELEGRAM.chat || typeof data.text !== 'string' || !data.text) entry.problems.push('chat_id or text missing');
-      return entry.problems.length ? send(res, 400, { ok: false, description: entry.problems.join('; ') }) : send(res, 200, { ok: true, result: { message_id: recorded.length } });
+      if (req.method !== 'POST' || !(req.headers['content-type'] ?? '').startsWith('application/json'))
+        entry.problems.push('sendMessage is not a JSON POST');
+      if (String(data.chat_id) !== TELEGRAM.chat || typeof data.text !== 'string' || !data.text)
+        entry.problems.push('chat_id or text missing');
+      return entry.problems.length
+        ? send(res, 400, { ok: false, description: entry.problems.join('; ') })
+        : send(res, 200, { ok: true, result: { message_id: recorded.length } });
     }
-    if (url.pathname.startsWith('/telegram/')) return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    if (url.pathname.startsWith('/telegram/'))
+      return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
     // WayForPay: CHECK_STATUS (signature merchantAccount;orderReference) and regularApi REMOVE (merchant password).
     if (url.pathname === '/wayforpay/api' && req.method === 'POST') {
       const data = JSON.parse(body || '{}');
-      const expected = createHmac('md5', WAYFORPAY.secret).update(`${WAYFORPAY.account};${data.orderReference}`).digest('hex');
-      if (data.transactionType !== 'CHECK_STATUS' || data.merchantAccount !== WAYFORPAY.account || data.merchantSignature !== expected) entry.problems.push('CHECK_STATUS request malformed or badly signed');
-      return send(res, 200, entry.problems.length ? { reasonCode: 1113, reason: 'Signature is invalid' } : { orderReference: data.orderReference, transactionStatus: wfpStatuses.get(data.orderReference) ?? 'InProcessing', amount: 1, currency: 'USD', reasonCode: 1100 });
+      const expected = createHmac('md5', WAYFORPAY.secret)
+        .update(`${WAYFORPAY.account};${data.orderReference}`)
+        .digest('hex');
+      if (
+        data.transactionType !== 'CHECK_STATUS' ||
+        data.merchantAccount !== WAYFORPAY.account ||
+        data.merchantSignature !== expected
+      )
+        entry.problems.push('CHECK_STATUS request malformed or badly signed');
+      return send(
+        res,
+        200,
+        entry.problems.length
+          ? { reasonCode: 1113, reason: 'Signature is invalid' }
+          : {
+              orderReference: data.orderReference,
+              transactionStatus: wfpStatuses.get(data.orderReference) ?? 'InProcessing',
+              amount: 1,
+              currency: 'USD',
+              reasonCode: 1100,
+            },
+      );
     }
     if (url.pathname === '/wayforpay/regularApi' && req.method === 'POST') {
       const data = JSON.parse(body || '{}');
-      if (!['REMOVE', 'STATUS'].includes(data.requestType) || data.merchantAccount !== WAYFORPAY.account || data.merchantPassword !== WAYFORPAY.password || !data.orderReference) entry.problems.push(`${data.requestType} request malformed`);
+      if (
+        !['REMOVE', 'STATUS'].includes(data.requestType) ||
+        data.merchantAccount !== WAYFORPAY.account ||
+        data.merchantPassword !== WAYFORPAY.password ||
+        !data.orderReference
+      )
+        entry.problems.push(`${data.requestType} request malformed`);
       if (entry.problems.length) return send(res, 200, { reasonCode: 1109, reason: 'Invalid request' });
       if (data.requestType === 'STATUS') {
         const schedule = regularSchedules.get(data.orderReference);
-        return send(res, 200, schedule ? { reasonCode: 4100, reason: 'Ok', orderReference: data.orderReference, mode: 'monthly', status: 'Active', amount: 1, currency: 'USD', ...schedule } : { reasonCode: 4102, reason: 'Rule not found' });
+        return send(
+          res,
+          200,
+          schedule
+            ? {
+                reasonCode: 4100,
+                reason: 'Ok',
+                orderReference: data.orderReference,
+                mode: 'monthly',
+                status: 'Active',
+                amount: 1,
+                currency: 'USD',
+                ...schedule,
+              }
+            : { reasonCode: 4102, reason: 'Rule not found' },
+        );
       }
       return send(res, 200, removeAnswer);
     }
@@ -174,6 +261,8 @@ export const fakeProviderEnv = (url: string): Record<string, string> => ({
 });
 
 /** Everything the fake received so far. */
-export async function receivedBy(url: string): Promise<{ path: string; method: string; headers: Record<string, string>; body: string; problems: string[] }[]> {
+export async function receivedBy(
+  url: string,
+): Promise<{ path: string; method: string; headers: Record<string, string>; body: string; problems: string[] }[]> {
   return (await fetch(`${url}/__control/requests`)).json();
 }

@@ -12,7 +12,10 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function spawnServer(env: Record<string, string>, args: string[] = ['--no-build']): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  args: string[] = ['--no-build'],
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['src/runtime/main.ts', ...args], {
     cwd: root,
     // The tests stand in for a proxy: each test client names its own address in X-Forwarded-For.

@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { achievementsOf, profileStats, type IqRecord } from '../../src/domain/achievements.ts';
 
 const record = (iqScore: number, extra: Partial<IqRecord> = {}): IqRecord => ({
-  iqScore, correctAnswers: 15, totalQuestions: 20, timeSpent: 900_000, createdAt: '2026-11-01T10:00:00Z', ...extra,
+  iqScore,
+  correctAnswers: 15,
+  totalQuestions: 20,
+  timeSpent: 900_000,
+  createdAt: '2026-11-01T10:00:00Z',
+  ...extra,
 });
 
 describe('achievements', () => {
   it('are all locked with no tests', () => expect(achievementsOf([], 0).unlocked).toEqual([]));
-  it('unlock "first test" for any test, career included', () => expect(achievementsOf([], 1).unlocked).toEqual(['firstTest']));
+  it('unlock "first test" for any test, career included', () =>
+    expect(achievementsOf([], 1).unlocked).toEqual(['firstTest']));
   it.each([
-    [140, ['genius', 'gifted']], [139, ['gifted']], [130, ['gifted']], [129, []],
+    [140, ['genius', 'gifted']],
+    [139, ['gifted']],
+    [130, ['gifted']],
+    [129, []],
   ])('IQ %i unlocks %j', (iq, extra) => {
     expect(achievementsOf([record(iq)], 0).unlocked).toEqual(['firstTest', ...extra]);
   });
@@ -30,10 +39,22 @@ describe('achievements', () => {
 
 describe('profile statistics', () => {
   it('are all zero with no tests', () => {
-    expect(profileStats([])).toEqual({ totalTests: 0, bestIQ: 0, averageIQ: 0, averageAccuracy: 0, improvementTrend: 0 });
+    expect(profileStats([])).toEqual({
+      totalTests: 0,
+      bestIQ: 0,
+      averageIQ: 0,
+      averageAccuracy: 0,
+      improvementTrend: 0,
+    });
   });
   it('have a zero trend for one test', () => {
-    expect(profileStats([record(112)])).toEqual({ totalTests: 1, bestIQ: 112, averageIQ: 112, averageAccuracy: 75, improvementTrend: 0 });
+    expect(profileStats([record(112)])).toEqual({
+      totalTests: 1,
+      bestIQ: 112,
+      averageIQ: 112,
+      averageAccuracy: 75,
+      improvementTrend: 0,
+    });
   });
   it('take the trend as newest minus oldest, whatever order the rows come in', () => {
     const stats = profileStats([

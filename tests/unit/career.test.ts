@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { PROFESSION_GROUPS, PROFILE_SECTIONS, PROFILES, profileOf, TYPE_IDS } from '../../src/domain/career/profiles.ts';
-import { CAREER_QUESTIONS, coreQuestionsInOrder, publicCareerQuestions, tieBreakQuestions } from '../../src/domain/career/questions.ts';
-import { rankTypes, scoreCareerAnswers, tieAfterCore, tiedForTop, yesCounts, type CareerAnswer } from '../../src/domain/career/scoring.ts';
+import {
+  PROFESSION_GROUPS,
+  PROFILE_SECTIONS,
+  PROFILES,
+  profileOf,
+  TYPE_IDS,
+} from '../../src/domain/career/profiles.ts';
+import {
+  CAREER_QUESTIONS,
+  coreQuestionsInOrder,
+  publicCareerQuestions,
+  tieBreakQuestions,
+} from '../../src/domain/career/questions.ts';
+import {
+  rankTypes,
+  scoreCareerAnswers,
+  tieAfterCore,
+  tiedForTop,
+  yesCounts,
+  type CareerAnswer,
+} from '../../src/domain/career/scoring.ts';
 import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../../src/domain/career/counts.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
 
-const answer = (questionId: number, yes: boolean): CareerAnswer => ({ questionId, selectedAnswer: yes, timeSpent: 3000 });
+const answer = (questionId: number, yes: boolean): CareerAnswer => ({
+  questionId,
+  selectedAnswer: yes,
+  timeSpent: 3000,
+});
 const core = coreQuestionsInOrder();
 /** A core sheet answering Yes to exactly `yes` statements of each type. */
 const sheetWith = (yes: Partial<Record<number, number>>) => {
@@ -22,8 +44,14 @@ describe('the career statements', () => {
     expect(CAREER_QUESTIONS.map((q) => q.id)).toEqual(Array.from({ length: 99 }, (_, i) => i + 1));
     for (const type of TYPE_IDS) {
       const ofType = CAREER_QUESTIONS.filter((q) => q.type === type);
-      expect(ofType.filter((q) => !q.isAdditional), `type ${type}`).toHaveLength(CORE_PER_TYPE);
-      expect(ofType.filter((q) => q.isAdditional), `type ${type}`).toHaveLength(TIE_BREAK_PER_TYPE);
+      expect(
+        ofType.filter((q) => !q.isAdditional),
+        `type ${type}`,
+      ).toHaveLength(CORE_PER_TYPE);
+      expect(
+        ofType.filter((q) => q.isAdditional),
+        `type ${type}`,
+      ).toHaveLength(TIE_BREAK_PER_TYPE);
     }
     expect(CORE_PER_TYPE * 9 + TIE_BREAK_PER_TYPE * 9).toBe(99);
   });
@@ -39,7 +67,8 @@ describe('the career statements', () => {
 
   it('come in round-robin order across types 1–9, core first', () => {
     expect(core).toHaveLength(54);
-    for (let round = 0; round < 6; round++) expect(core.slice(round * 9, round * 9 + 9).map((q) => q.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (let round = 0; round < 6; round++)
+      expect(core.slice(round * 9, round * 9 + 9).map((q) => q.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const pub = publicCareerQuestions('uk');
     expect(pub[0].options).toEqual(['Так', 'Ні']);
     expect(publicCareerQuestions('en')[0].options).toEqual(['Yes', 'No']);
@@ -67,8 +96,17 @@ describe('career scoring', () => {
 
   it('picks primary and secondary types, three professions of the first and one of the second', () => {
     const result = scoreCareerAnswers(sheetWith({ 5: 6, 2: 4, 1: 1 }), 300_000, 'en');
-    expect(result).toMatchObject({ primaryType: 5, secondaryType: 2, tiedTypes: [], additionalQuestionsNeeded: false, totalQuestions: 54 });
-    expect(result.recommendedProfessions).toEqual([...PROFILES.en[5].professions.slice(0, 3), PROFILES.en[2].professions[0]]);
+    expect(result).toMatchObject({
+      primaryType: 5,
+      secondaryType: 2,
+      tiedTypes: [],
+      additionalQuestionsNeeded: false,
+      totalQuestions: 54,
+    });
+    expect(result.recommendedProfessions).toEqual([
+      ...PROFILES.en[5].professions.slice(0, 3),
+      PROFILES.en[2].professions[0],
+    ]);
     expect(result.personalityType).toBe('Expert');
     expect(result.strengthsDescription).toBe(PROFILES.en[5].generalDescription);
   });
@@ -83,7 +121,13 @@ describe('career scoring', () => {
     const sheet = sheetWith({ 3: 5, 7: 5 });
     const tieBreak = tieAfterCore(sheet).tieBreak.map((q) => answer(q.id, q.type === 7));
     const result = scoreCareerAnswers([...sheet, ...tieBreak], 1000, 'en');
-    expect(result).toMatchObject({ primaryType: 7, secondaryType: 3, tiedTypes: [], additionalQuestionsNeeded: true, totalQuestions: 64 });
+    expect(result).toMatchObject({
+      primaryType: 7,
+      secondaryType: 3,
+      tiedTypes: [],
+      additionalQuestionsNeeded: true,
+      totalQuestions: 64,
+    });
     expect(result.enneagramScores).toMatchObject({ 3: 5, 7: 5 });
     expect(result.tieBreakScores).toEqual({ 3: 0, 7: 5 });
   });
@@ -115,9 +159,12 @@ describe('career scoring', () => {
       if (c[order[1]] === c[order[0]] && t[order[1]] === t[order[0]]) stillTied++;
       wins.set(order[0], (wins.get(order[0]) ?? 0) + 1);
     }
-    for (const type of TYPE_IDS) expect(Math.abs((wins.get(type) ?? 0) / SHEETS - 1 / 9), `type ${type}`).toBeLessThan(0.015);
+    for (const type of TYPE_IDS)
+      expect(Math.abs((wins.get(type) ?? 0) / SHEETS - 1 / 9), `type ${type}`).toBeLessThan(0.015);
     expect(stillTied / SHEETS).toBeGreaterThan(0);
-    console.log(`career simulation: wins per type ${TYPE_IDS.map((t) => (((wins.get(t) ?? 0) / SHEETS) * 100).toFixed(1)).join(' / ')} %, still tied after the tie-break ${((stillTied / SHEETS) * 100).toFixed(1)} %`);
+    console.log(
+      `career simulation: wins per type ${TYPE_IDS.map((t) => (((wins.get(t) ?? 0) / SHEETS) * 100).toFixed(1)).join(' / ')} %, still tied after the tie-break ${((stillTied / SHEETS) * 100).toFixed(1)} %`,
+    );
   }, 60_000);
 
   it('reads the primary type the way the ranking does', () => {
@@ -131,7 +178,10 @@ describe('career scoring', () => {
 });
 
 describe('the nine type profiles', () => {
-  const titles = { en: ['Inspector', 'Coordinator', 'Frontman', 'Creator', 'Expert', 'Analyst', 'Generator', 'Boss', 'Mediator'], uk: ['Інспектор', 'Координатор', 'Фронтмен', 'Творець', 'Експерт', 'Аналітик', 'Генератор', 'Бос', 'Медіатор'] };
+  const titles = {
+    en: ['Inspector', 'Coordinator', 'Frontman', 'Creator', 'Expert', 'Analyst', 'Generator', 'Boss', 'Mediator'],
+    uk: ['Інспектор', 'Координатор', 'Фронтмен', 'Творець', 'Експерт', 'Аналітик', 'Генератор', 'Бос', 'Медіатор'],
+  };
 
   it('carry the spec titles, a colour, and every section in both languages', () => {
     for (const lang of ['uk', 'en'] as const) {
@@ -141,9 +191,11 @@ describe('the nine type profiles', () => {
         expect(p.title).toBe(titles[lang][type - 1]);
         expect(p.color).toMatch(/^#[0-9A-F]{6}$/i);
         expect(p.color).toBe(PROFILES.uk[type].color);
-        for (const section of PROFILE_SECTIONS) expect(p[section].length, `${lang} ${type} ${section}`).toBeGreaterThan(100);
+        for (const section of PROFILE_SECTIONS)
+          expect(p[section].length, `${lang} ${type} ${section}`).toBeGreaterThan(100);
         expect(p.generalDescription.split(/\s+/).length, `${lang} ${type}`).toBeGreaterThanOrEqual(150);
-        for (const group of PROFESSION_GROUPS) expect(p.careerRoadmap.recommendedProfessions[group].length).toBeGreaterThanOrEqual(3);
+        for (const group of PROFESSION_GROUPS)
+          expect(p.careerRoadmap.recommendedProfessions[group].length).toBeGreaterThanOrEqual(3);
       }
     }
   });

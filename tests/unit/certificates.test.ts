@@ -1,11 +1,29 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { certificateFacts, certificateFileName, certificateSvg, displayCode, holderName, renderCertificate, type CertificateData } from '../../src/lib/server/certificates.ts';
+import {
+  certificateFacts,
+  certificateFileName,
+  certificateSvg,
+  displayCode,
+  holderName,
+  renderCertificate,
+  type CertificateData,
+} from '../../src/lib/server/certificates.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 
-const base: CertificateData = { kind: 'iq', lang: 'uk', holder: '', achieved: 'має попередній IQ-еквівалент', headline: 'IQ 124', detail: 'Високий рівень', date: new Date('2026-11-22'), code: 'abcdefghijklmnopqrstuvwxyz', verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz' };
+const base: CertificateData = {
+  kind: 'iq',
+  lang: 'uk',
+  holder: '',
+  achieved: 'має попередній IQ-еквівалент',
+  headline: 'IQ 124',
+  detail: 'Високий рівень',
+  date: new Date('2026-11-22'),
+  code: 'abcdefghijklmnopqrstuvwxyz',
+  verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz',
+};
 
 /** Dark pixels in the band where the holder's name is drawn (same layout either way: one line of text). */
 async function inkInNameBand(holder: string): Promise<number> {
@@ -13,7 +31,8 @@ async function inkInNameBand(holder: string): Promise<number> {
   // Read the pixels once: each access to .pixels copies the whole image out of the native renderer.
   const { pixels, width } = { pixels: raster.pixels, width: raster.width };
   let dark = 0;
-  for (let y = 520; y < 640; y++) for (let x = 200; x < width - 200; x += 2) if (pixels[(y * width + x) * 4] < 128) dark++;
+  for (let y = 520; y < 640; y++)
+    for (let x = 200; x < width - 200; x += 2) if (pixels[(y * width + x) * 4] < 128) dark++;
   return dark;
 }
 
@@ -21,7 +40,13 @@ describe('certificate images', () => {
   it('are 1754×1240 PNGs for both kinds and both languages', async () => {
     for (const kind of ['iq', 'professional'] as const) {
       for (const lang of ['uk', 'en'] as const) {
-        const png = await renderCertificate({ ...base, kind, lang, holder: 'Test', headline: kind === 'iq' ? 'IQ 100' : 'Creator' });
+        const png = await renderCertificate({
+          ...base,
+          kind,
+          lang,
+          holder: 'Test',
+          headline: kind === 'iq' ? 'IQ 100' : 'Creator',
+        });
         expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
         expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1754, 1240]);
       }
@@ -39,7 +64,7 @@ describe('certificate images', () => {
 describe('certificate names and codes', () => {
   it.each([
     ['Олена Коваль', 'iq', 'uk', '124', 'Олена_Коваль_IQ_UA_124.png'],
-    ['John O\'Neil-Smith', 'professional', 'en', 'Creator', 'John_O_Neil_Smith_PROFESSIONAL_EN_Creator.png'],
+    ["John O'Neil-Smith", 'professional', 'en', 'Creator', 'John_O_Neil_Smith_PROFESSIONAL_EN_Creator.png'],
     ['  ', 'iq', 'en', '99', 'User_IQ_EN_99.png'],
   ] as const)('%s → %s', (name, kind, lang, score, file) => {
     expect(certificateFileName(name, kind, lang, score)).toBe(file);
@@ -58,12 +83,28 @@ describe('certificate names and codes', () => {
 
 describe('what a certificate says', () => {
   const row = (kind: 'iq' | 'professional', answers: unknown[], timeSpent: number) =>
-    ({ id: 'x', user_id: 'u', answers, form_id: kind === 'iq' ? 2 : null, reliability: kind === 'iq' ? 0.75 : null, time_spent: timeSpent, created_at: new Date(), verification_code: 'c', full_name: 'Test', email: 't@example.com', kind }) as Parameters<typeof certificateFacts>[0];
-  const perfect = (ms: number) => iqBank(2).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: ms }));
+    ({
+      id: 'x',
+      user_id: 'u',
+      answers,
+      form_id: kind === 'iq' ? 2 : null,
+      reliability: kind === 'iq' ? 0.75 : null,
+      time_spent: timeSpent,
+      created_at: new Date(),
+      verification_code: 'c',
+      full_name: 'Test',
+      email: 't@example.com',
+      kind,
+    }) as Parameters<typeof certificateFacts>[0];
+  const perfect = (ms: number) =>
+    iqBank(2).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: ms }));
 
-  it('gives the page\'s reading: the provisional IQ, its band and 95 % interval', () => {
+  it("gives the page's reading: the provisional IQ, its band and 95 % interval", () => {
     expect(certificateFacts(row('iq', perfect(30_000), 600_000), 'uk')).toEqual({
-      score: '128', achieved: 'має попередній IQ-еквівалент', headline: 'IQ 128', detail: 'Високий рівень · 95-відсотковий інтервал 116–141 · попередня оцінка',
+      score: '128',
+      achieved: 'має попередній IQ-еквівалент',
+      headline: 'IQ 128',
+      detail: 'Високий рівень · 95-відсотковий інтервал 116–141 · попередня оцінка',
     });
   });
 
@@ -74,9 +115,21 @@ describe('what a certificate says', () => {
   });
 
   it('names both types of a career result that stays between them', () => {
-    const core = coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type >= 8, timeSpent: 3000 }));
-    const tieBreak = tieAfterCore(core).tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: true, timeSpent: 3000 }));
+    const core = coreQuestionsInOrder().map((q) => ({
+      questionId: q.id,
+      selectedAnswer: q.type >= 8,
+      timeSpent: 3000,
+    }));
+    const tieBreak = tieAfterCore(core).tieBreak.map((q) => ({
+      questionId: q.id,
+      selectedAnswer: true,
+      timeSpent: 3000,
+    }));
     const facts = certificateFacts(row('professional', [...core, ...tieBreak], 300_000), 'uk');
-    expect(facts).toMatchObject({ achieved: 'однаково близько до типів особистості', headline: 'Бос і Медіатор', detail: 'Типи 8 · 9 із дев’яти' });
+    expect(facts).toMatchObject({
+      achieved: 'однаково близько до типів особистості',
+      headline: 'Бос і Медіатор',
+      detail: 'Типи 8 · 9 із дев’яти',
+    });
   });
 });

@@ -18,7 +18,9 @@ describe('the client address', () => {
   });
 
   it('reads TRUST_PROXY as a small whole number of hops, else trusts nothing', () => {
-    expect([undefined, '', '0', 'yes', '-1', '1.5', '99'].map((v) => trustedProxyHops(v))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect([undefined, '', '0', 'yes', '-1', '1.5', '99'].map((v) => trustedProxyHops(v))).toEqual([
+      0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(trustedProxyHops('1')).toBe(1);
     expect(trustedProxyHops('2')).toBe(2);
   });

@@ -1,6 +1,12 @@
 /** The one cookie module: reading that never throws, and our cookies' attributes in one place. */
 import { describe, expect, it } from 'vitest';
-import { clearCookie, parseCookies, readCookie, serializeNetlifyCookie, setCookie } from '../../src/lib/server/cookies.ts';
+import {
+  clearCookie,
+  parseCookies,
+  readCookie,
+  serializeNetlifyCookie,
+  setCookie,
+} from '../../src/lib/server/cookies.ts';
 
 const request = (url: string, cookie?: string) => new Request(url, { headers: cookie ? { cookie } : {} });
 
@@ -27,19 +33,40 @@ describe('reading cookies', () => {
 
 describe('writing our cookies', () => {
   it('is HttpOnly, SameSite=Lax and Path=/ by default, Secure only over https', () => {
-    expect(setCookie(request('https://rozum.example/api/x'), 's', 'tok', { maxAge: 60 })).toBe('s=tok; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
-    expect(setCookie(request('http://127.0.0.1:8888/api/x'), 's', 'tok', { maxAge: 60.9 })).toBe('s=tok; Max-Age=60; Path=/; HttpOnly; SameSite=Lax');
+    expect(setCookie(request('https://rozum.example/api/x'), 's', 'tok', { maxAge: 60 })).toBe(
+      's=tok; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
+    expect(setCookie(request('http://127.0.0.1:8888/api/x'), 's', 'tok', { maxAge: 60.9 })).toBe(
+      's=tok; Max-Age=60; Path=/; HttpOnly; SameSite=Lax',
+    );
   });
 
   it('lets the page read the hint cookie, scopes a path, carries Expires, and deletes with the same flags', () => {
     const expires = new Date('2030-01-01T00:00:00Z');
-    expect(setCookie(request('https://r.example/'), 'hint', '1', { maxAge: 10, expires, httpOnly: false, path: '/api/auth' }))
-      .toBe('hint=1; Max-Age=10; Path=/api/auth; Expires=Tue, 01 Jan 2030 00:00:00 GMT; Secure; SameSite=Lax');
-    expect(clearCookie(request('https://r.example/'), 's')).toBe('s=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(
+      setCookie(request('https://r.example/'), 'hint', '1', {
+        maxAge: 10,
+        expires,
+        httpOnly: false,
+        path: '/api/auth',
+      }),
+    ).toBe('hint=1; Max-Age=10; Path=/api/auth; Expires=Tue, 01 Jan 2030 00:00:00 GMT; Secure; SameSite=Lax');
+    expect(clearCookie(request('https://r.example/'), 's')).toBe(
+      's=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
   });
 
   it('serialises Netlify context cookies with every attribute', () => {
-    expect(serializeNetlifyCookie({ name: 's', value: 'v 1', httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 60 }))
-      .toBe('s=v%201; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(
+      serializeNetlifyCookie({
+        name: 's',
+        value: 'v 1',
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: 60,
+      }),
+    ).toBe('s=v%201; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
   });
 });

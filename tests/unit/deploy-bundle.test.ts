@@ -8,7 +8,11 @@ import { expect, it } from 'vitest';
 /** File names from a zip's central directory. */
 function zipEntries(zip: Buffer): string[] {
   const names: string[] = [];
-  for (let i = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i >= 0; i = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 46)) {
+  for (
+    let i = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    i >= 0;
+    i = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 46)
+  ) {
     const nameLength = zip.readUInt16LE(i + 28);
     names.push(zip.subarray(i + 46, i + 46 + nameLength).toString('utf8'));
   }
@@ -16,7 +20,9 @@ function zipEntries(zip: Buffer): string[] {
 }
 
 /** The included_files of netlify.toml, so the test zips exactly what Netlify would. */
-const includedFiles = JSON.parse(/included_files\s*=\s*(\[[^\]]*\])/.exec(readFileSync('netlify.toml', 'utf8'))![1]) as string[];
+const includedFiles = JSON.parse(
+  /included_files\s*=\s*(\[[^\]]*\])/.exec(readFileSync('netlify.toml', 'utf8'))![1],
+) as string[];
 
 it('ships the certificate function with its Cyrillic fonts, without the local-only database, under 10 MB', async () => {
   const dest = mkdtempSync(join(tmpdir(), 'rozum-zip-'));

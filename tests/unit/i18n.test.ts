@@ -32,18 +32,31 @@ describe('t', () => {
   it('picks the plural form for {n} by Intl.PluralRules, in both languages', () => {
     const uk3 = (n: number) => t('uk', 'promo.success', { n });
     expect([1, 2, 5, 11, 21, 22, 25, 30].map(uk3)).toEqual([
-      'Промокод застосовано: +1 день преміуму.', 'Промокод застосовано: +2 дні преміуму.', 'Промокод застосовано: +5 днів преміуму.',
-      'Промокод застосовано: +11 днів преміуму.', 'Промокод застосовано: +21 день преміуму.', 'Промокод застосовано: +22 дні преміуму.',
-      'Промокод застосовано: +25 днів преміуму.', 'Промокод застосовано: +30 днів преміуму.',
+      'Промокод застосовано: +1 день преміуму.',
+      'Промокод застосовано: +2 дні преміуму.',
+      'Промокод застосовано: +5 днів преміуму.',
+      'Промокод застосовано: +11 днів преміуму.',
+      'Промокод застосовано: +21 день преміуму.',
+      'Промокод застосовано: +22 дні преміуму.',
+      'Промокод застосовано: +25 днів преміуму.',
+      'Промокод застосовано: +30 днів преміуму.',
     ]);
-    expect([1, 2, 30].map((n) => t('en', 'premium.active', { n }))).toEqual(['Premium Active, 1 day left', 'Premium Active, 2 days left', 'Premium Active, 30 days left']);
+    expect([1, 2, 30].map((n) => t('en', 'premium.active', { n }))).toEqual([
+      'Premium Active, 1 day left',
+      'Premium Active, 2 days left',
+      'Premium Active, 30 days left',
+    ]);
     expect(t('uk', 'profile.points', { n: -3, shown: '-3' })).toBe('-3 бали');
     expect(t('uk', 'runner.last.missing', { n: 1 })).toContain('ще 1 запитання');
     expect(t('uk', 'runner.last.missing', { n: 5 })).toContain('ще 5 запитань');
   });
 
   it('give every counted text all four plural forms in both languages', () => {
-    const counted = new Set(Object.keys(uk).filter((k) => k.endsWith('.one')).map((k) => k.slice(0, -'.one'.length)));
+    const counted = new Set(
+      Object.keys(uk)
+        .filter((k) => k.endsWith('.one'))
+        .map((k) => k.slice(0, -'.one'.length)),
+    );
     expect(counted.size).toBeGreaterThanOrEqual(6);
     for (const key of counted) {
       for (const form of ['one', 'few', 'many', 'other']) {

@@ -4,7 +4,8 @@ import { DIFFICULTY_WEIGHTS, MAX_RAW_SCORE } from '../../src/domain/iq/scoring.t
 import { defensibleOptions } from '../../src/domain/matrices/solve.ts';
 
 const rank = { easy: 1, medium: 2, hard: 3 } as const;
-const blueprint = (form: number) => iqBank(form).map((i) => `${i.id}:${i.type}:${i.difficulty}:${i.image ? 'matrix' : 'text'}`);
+const blueprint = (form: number) =>
+  iqBank(form).map((i) => `${i.id}:${i.type}:${i.difficulty}:${i.image ? 'matrix' : 'text'}`);
 
 describe('the parallel IQ forms', () => {
   it('are at least four, with at least 56 authored text items between them', () => {
@@ -17,9 +18,17 @@ describe('the parallel IQ forms', () => {
   });
 
   it('share no text item and no matrix', () => {
-    const texts = IQ_FORM_IDS.flatMap((f) => iqBank(f).filter((i) => !i.image).map((i) => `${i.question.en} ${i.options.en.join('|')}`));
+    const texts = IQ_FORM_IDS.flatMap((f) =>
+      iqBank(f)
+        .filter((i) => !i.image)
+        .map((i) => `${i.question.en} ${i.options.en.join('|')}`),
+    );
     expect(new Set(texts).size).toBe(texts.length);
-    const matrices = IQ_FORM_IDS.flatMap((f) => iqBank(f).filter((i) => i.image).map((i) => i.image!.alt.en));
+    const matrices = IQ_FORM_IDS.flatMap((f) =>
+      iqBank(f)
+        .filter((i) => i.image)
+        .map((i) => i.image!.alt.en),
+    );
     expect(new Set(matrices).size).toBe(matrices.length);
   });
 
@@ -42,7 +51,8 @@ describe.each(IQ_FORM_IDS.map((f) => [f]))('IQ form %i', (form) => {
 
   it('has all four types and difficulty that never falls through the form', () => {
     expect(new Set(bank.map((i) => i.type))).toEqual(new Set(IQ_CATEGORIES));
-    for (let i = 1; i < bank.length; i++) expect(rank[bank[i].difficulty]).toBeGreaterThanOrEqual(rank[bank[i - 1].difficulty]);
+    for (let i = 1; i < bank.length; i++)
+      expect(rank[bank[i].difficulty]).toBeGreaterThanOrEqual(rank[bank[i - 1].difficulty]);
   });
 
   it('gives every item both languages, six distinct options and an explanation', () => {

@@ -1,26 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
-import { correctnessAssessment, iqCautions, scoreIqSheet, speedAssessment, DIFFICULTY_WEIGHTS, MAX_RAW_SCORE, type IqAnswer } from '../../src/domain/iq/scoring.ts';
 import {
-  BOUNDS, iqFromPercentile, normalCdf, observedIq, percentileFromRawScore, percentileOfIq, ratingLabel, readIq, STATED_RELIABILITY,
+  correctnessAssessment,
+  iqCautions,
+  scoreIqSheet,
+  speedAssessment,
+  DIFFICULTY_WEIGHTS,
+  MAX_RAW_SCORE,
+  type IqAnswer,
+} from '../../src/domain/iq/scoring.ts';
+import {
+  BOUNDS,
+  iqFromPercentile,
+  normalCdf,
+  observedIq,
+  percentileFromRawScore,
+  percentileOfIq,
+  ratingLabel,
+  readIq,
+  STATED_RELIABILITY,
 } from '../../src/domain/iq/reading.ts';
 import { iqReadingTexts } from '../../src/lib/iq-reading.ts';
 import { t } from '../../src/i18n/index.ts';
 
 describe('raw score → percentile (spec table, linear between points)', () => {
-  it.each([[0, 1], [5, 5], [10, 15], [15, 30], [22, 50], [28, 70], [34, 85], [39, 95], [43, 99]])('raw %i → %i', (raw, p) => {
+  it.each([
+    [0, 1],
+    [5, 5],
+    [10, 15],
+    [15, 30],
+    [22, 50],
+    [28, 70],
+    [34, 85],
+    [39, 95],
+    [43, 99],
+  ])('raw %i → %i', (raw, p) => {
     expect(percentileFromRawScore(raw)).toBe(p);
   });
-  it.each([[1, 1.8], [12, 21], [25, 60], [41, 97], [-3, 1], [50, 99]])('raw %i → %d (interpolated, clamped at the ends)', (raw, p) => {
+  it.each([
+    [1, 1.8],
+    [12, 21],
+    [25, 60],
+    [41, 97],
+    [-3, 1],
+    [50, 99],
+  ])('raw %i → %d (interpolated, clamped at the ends)', (raw, p) => {
     expect(percentileFromRawScore(raw)).toBeCloseTo(p, 5);
   });
 });
 
 describe('percentile → IQ (spec table, linear between points)', () => {
-  it.each([[2, 70], [16, 85], [50, 100], [84, 115], [95, 125], [98, 130], [99.9, 145]])('percentile %d → %i', (p, iq) => {
+  it.each([
+    [2, 70],
+    [16, 85],
+    [50, 100],
+    [84, 115],
+    [95, 125],
+    [98, 130],
+    [99.9, 145],
+  ])('percentile %d → %i', (p, iq) => {
     expect(iqFromPercentile(p)).toBe(iq);
   });
-  it.each([[1, 70], [33, 93], [99, 138], [100, 145]])('percentile %d → %i', (p, iq) => {
+  it.each([
+    [1, 70],
+    [33, 93],
+    [99, 138],
+    [100, 145],
+  ])('percentile %d → %i', (p, iq) => {
     expect(iqFromPercentile(p)).toBe(iq);
   });
   it('raw 22 → percentile 50 → IQ 100', () => {
@@ -30,15 +76,35 @@ describe('percentile → IQ (spec table, linear between points)', () => {
 
 describe('labels and assessments at every boundary', () => {
   it.each([
-    [140, 'genius'], [139, 'gifted'], [130, 'gifted'], [129, 'superior'], [120, 'superior'], [119, 'aboveAverage'],
-    [110, 'aboveAverage'], [109, 'average'], [90, 'average'], [89, 'belowAverage'], [80, 'belowAverage'], [79, 'low'],
+    [140, 'genius'],
+    [139, 'gifted'],
+    [130, 'gifted'],
+    [129, 'superior'],
+    [120, 'superior'],
+    [119, 'aboveAverage'],
+    [110, 'aboveAverage'],
+    [109, 'average'],
+    [90, 'average'],
+    [89, 'belowAverage'],
+    [80, 'belowAverage'],
+    [79, 'low'],
   ] as const)('IQ %i is %s', (iq, label) => {
     expect(ratingLabel(iq)).toBe(label);
   });
-  it.each([[899_999, 'fast'], [900_000, 'average'], [1_199_999, 'average'], [1_200_000, 'methodical']] as const)('%i ms is %s', (ms, speed) => {
+  it.each([
+    [899_999, 'fast'],
+    [900_000, 'average'],
+    [1_199_999, 'average'],
+    [1_200_000, 'methodical'],
+  ] as const)('%i ms is %s', (ms, speed) => {
     expect(speedAssessment(ms)).toBe(speed);
   });
-  it.each([[20, 'excellent'], [19, 'good'], [15, 'good'], [14, 'developing']] as const)('%i correct is %s', (n, c) => {
+  it.each([
+    [20, 'excellent'],
+    [19, 'good'],
+    [15, 'good'],
+    [14, 'developing'],
+  ] as const)('%i correct is %s', (n, c) => {
     expect(correctnessAssessment(n)).toBe(c);
   });
 });
@@ -63,11 +129,19 @@ describe('the reading: a provisional IQ-equivalent with its 95 % interval', () =
     expect(normalCdf(0)).toBeCloseTo(0.5, 7);
     expect(normalCdf(1.96)).toBeCloseTo(0.975, 4);
     expect(normalCdf(-1)).toBeCloseTo(0.1587, 4);
-    expect([percentileOfIq(100), percentileOfIq(115), percentileOfIq(85), percentileOfIq(130), percentileOfIq(160)]).toEqual([50, 84, 16, 98, 99]);
+    expect([
+      percentileOfIq(100),
+      percentileOfIq(115),
+      percentileOfIq(85),
+      percentileOfIq(130),
+      percentileOfIq(160),
+    ]).toEqual([50, 84, 16, 98, 99]);
   });
 
   const numbers = (text: string) => (text.match(/\d+/g) ?? []).map(Number);
-  const readings = [STATED_RELIABILITY, 0.6, 0.85, 0.93].flatMap((r) => Array.from({ length: MAX_RAW_SCORE + 1 }, (_, raw) => ({ raw, r, reading: readIq(raw, r) })));
+  const readings = [STATED_RELIABILITY, 0.6, 0.85, 0.93].flatMap((r) =>
+    Array.from({ length: MAX_RAW_SCORE + 1 }, (_, raw) => ({ raw, r, reading: readIq(raw, r) })),
+  );
 
   it('never disagrees with itself, for every raw score 0–43 and several reliabilities', () => {
     for (const { raw, r, reading } of readings) {
@@ -104,7 +178,9 @@ describe('the reading: a provisional IQ-equivalent with its 95 % interval', () =
       const texts = iqReadingTexts(tr, reading);
       if (reading.iqBound) {
         expect(numbers(texts.value), at).toEqual([reading.iqBound === 'below' ? BOUNDS.low : BOUNDS.high]);
-        expect(numbers(texts.percentile), at).toEqual([reading.iqBound === 'below' ? reading.percentile : 100 - reading.percentile]);
+        expect(numbers(texts.percentile), at).toEqual([
+          reading.iqBound === 'below' ? reading.percentile : 100 - reading.percentile,
+        ]);
       } else {
         expect(texts.value, at).toBe(String(reading.iqEstimate));
         expect(numbers(texts.percentile), at).toEqual([reading.percentile, 95, ...reading.percentileInterval]);
@@ -117,26 +193,59 @@ describe('the reading: a provisional IQ-equivalent with its 95 % interval', () =
 });
 
 const sheetOf = (form: number, right: (id: number) => boolean, timeSpent = 20_000): IqAnswer[] =>
-  iqBank(form).map((item) => ({ questionId: item.id, selectedAnswer: right(item.id) ? item.correctAnswer : (item.correctAnswer + 1) % 6, timeSpent }));
+  iqBank(form).map((item) => ({
+    questionId: item.id,
+    selectedAnswer: right(item.id) ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+    timeSpent,
+  }));
 
 describe.each(IQ_FORM_IDS.map((f) => [f]))('scoring a sheet of form %i', (formId) => {
   const bank = iqBank(formId);
-  const score = (answers: IqAnswer[], timeSpent = 600_000, reliability = STATED_RELIABILITY) => scoreIqSheet({ formId, answers, timeSpent, reliability });
+  const score = (answers: IqAnswer[], timeSpent = 600_000, reliability = STATED_RELIABILITY) =>
+    scoreIqSheet({ formId, answers, timeSpent, reliability });
 
   it("scores against this form's own key and records the form and reliability", () => {
     // At the stated .75 even a perfect sheet reads 128: the form cannot place anyone above 130 with confidence.
-    expect(score(sheetOf(formId, () => true))).toMatchObject({ formId, score: 43, maxScore: 43, correctAnswers: 20, accuracy: 100, reliability: 0.75, iqEstimate: 128, iqBound: null });
-    expect(score(sheetOf(formId, () => true), 600_000, 0.93)).toMatchObject({ iqBound: 'above' });
-    expect(score(sheetOf(formId, () => false))).toMatchObject({ score: 0, correctAnswers: 0, accuracy: 0, iqEstimate: 78, iqBound: 'below', cautions: ['below_chance'] });
+    expect(score(sheetOf(formId, () => true))).toMatchObject({
+      formId,
+      score: 43,
+      maxScore: 43,
+      correctAnswers: 20,
+      accuracy: 100,
+      reliability: 0.75,
+      iqEstimate: 128,
+      iqBound: null,
+    });
+    expect(
+      score(
+        sheetOf(formId, () => true),
+        600_000,
+        0.93,
+      ),
+    ).toMatchObject({ iqBound: 'above' });
+    expect(score(sheetOf(formId, () => false))).toMatchObject({
+      score: 0,
+      correctAnswers: 0,
+      accuracy: 0,
+      iqEstimate: 78,
+      iqBound: 'below',
+      cautions: ['below_chance'],
+    });
     const other = IQ_FORM_IDS.find((f) => f !== formId)!;
-    expect(score(sheetOf(other, () => true)).score, 'another form\'s key').toBeLessThan(43);
+    expect(score(sheetOf(other, () => true)).score, "another form's key").toBeLessThan(43);
   });
 
   it('counts an answer only when the selected option is the correct one, weighted by difficulty', () => {
     const hard = new Set(bank.filter((i) => i.difficulty === 'hard').map((i) => i.id));
     const result = score(sheetOf(formId, (id) => hard.has(id) || id === 1));
     expect(result.score).toBe(hard.size * DIFFICULTY_WEIGHTS.hard + 1);
-    expect(result).toMatchObject({ score: 22, iqEstimate: 100, ratingLabel: 'average', iqInterval: [87, 113], percentile: 50 });
+    expect(result).toMatchObject({
+      score: 22,
+      iqEstimate: 100,
+      ratingLabel: 'average',
+      iqInterval: [87, 113],
+      percentile: 50,
+    });
   });
 
   it('breaks the result down by category as percent correct', () => {
@@ -145,8 +254,18 @@ describe.each(IQ_FORM_IDS.map((f) => [f]))('scoring a sheet of form %i', (formId
   });
 
   it('reports average seconds per question, never below 1', () => {
-    expect(score(sheetOf(formId, () => true), 600_000).averageTimePerQuestion).toBe(30);
-    expect(score(sheetOf(formId, () => true), 3_000).averageTimePerQuestion).toBe(1);
+    expect(
+      score(
+        sheetOf(formId, () => true),
+        600_000,
+      ).averageTimePerQuestion,
+    ).toBe(30);
+    expect(
+      score(
+        sheetOf(formId, () => true),
+        3_000,
+      ).averageTimePerQuestion,
+    ).toBe(1);
   });
 });
 
@@ -154,7 +273,9 @@ describe('cautions', () => {
   const answers = (ms: number[]) => ms.map((timeSpent, i) => ({ questionId: i + 1, selectedAnswer: 0, timeSpent }));
   it('flag a sheet answered in under 2 minutes, or at a median under 5 s an item', () => {
     expect(iqCautions(answers(Array(20).fill(6_000)), 119_999, 30, 43)).toEqual(['too_fast']);
-    expect(iqCautions(answers([...Array(11).fill(4_000), ...Array(9).fill(60_000)]), 600_000, 30, 43)).toEqual(['too_fast']);
+    expect(iqCautions(answers([...Array(11).fill(4_000), ...Array(9).fill(60_000)]), 600_000, 30, 43)).toEqual([
+      'too_fast',
+    ]);
     expect(iqCautions(answers([...Array(10).fill(4_000), ...Array(10).fill(6_000)]), 600_000, 30, 43)).toEqual([]);
     expect(iqCautions(answers(Array(20).fill(6_000)), 120_000, 30, 43)).toEqual([]);
   });
@@ -164,6 +285,8 @@ describe('cautions', () => {
     expect(iqCautions(answers(Array(20).fill(1_000)), 19_000, 0, 43)).toEqual(['too_fast', 'below_chance']);
   });
   it('come with the scored result', () => {
-    expect(scoreIqSheet({ formId: 0, answers: sheetOf(0, () => true, 900), timeSpent: 19_000, reliability: 0.75 }).cautions).toEqual(['too_fast']);
+    expect(
+      scoreIqSheet({ formId: 0, answers: sheetOf(0, () => true, 900), timeSpent: 19_000, reliability: 0.75 }).cautions,
+    ).toEqual(['too_fast']);
   });
 });

@@ -4,7 +4,14 @@
  * the hand-computed figures on small cases.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseForm, correlation, OPTION_COUNT, UNANSWERED, type AnalysisItem, type Sheet } from '../../src/domain/iq/analysis.ts';
+import {
+  analyseForm,
+  correlation,
+  OPTION_COUNT,
+  UNANSWERED,
+  type AnalysisItem,
+  type Sheet,
+} from '../../src/domain/iq/analysis.ts';
 import { createRng, type Rng } from '../../src/domain/matrices/rng.ts';
 
 const ITEMS = 20;
@@ -14,7 +21,8 @@ const GUESSING = 1 / OPTION_COUNT;
 const model = Array.from({ length: ITEMS }, (_, j) => ({ b: -2 + (4 * j) / (ITEMS - 1), a: j % 2 ? 1.5 : 1.0 }));
 
 /** 3PL: a sixth of those who do not know the answer still guess it. */
-const pCorrect = (theta: number, { a, b }: { a: number; b: number }) => GUESSING + (1 - GUESSING) / (1 + Math.exp(-a * (theta - b)));
+const pCorrect = (theta: number, { a, b }: { a: number; b: number }) =>
+  GUESSING + (1 - GUESSING) / (1 + Math.exp(-a * (theta - b)));
 
 function normal(rng: Rng): number {
   const u = 1 - rng();
@@ -37,7 +45,10 @@ function simulate(seed: number): { items: AnalysisItem[]; sheets: Sheet[] } {
 
 /** Reliability of the number correct under the model: Var(E[X|θ]) / (Var(E[X|θ]) + E[Var(X|θ)]), θ ~ N(0, 1). */
 function modelReliability(): number {
-  let w = 0, t = 0, t2 = 0, error = 0;
+  let w = 0,
+    t = 0,
+    t2 = 0,
+    error = 0;
   for (let theta = -8; theta <= 8; theta += 0.01) {
     const density = Math.exp((-theta * theta) / 2);
     const ps = model.map((item) => pCorrect(theta, item));
@@ -66,7 +77,10 @@ describe('item analysis of sheets simulated from a 3PL model (2,000 takers, 20 i
   const p = report.items.map((item) => item.p!);
 
   it('orders the items from easier to harder as the model does', () => {
-    const rho = spearman(model.map((m) => m.b), p);
+    const rho = spearman(
+      model.map((m) => m.b),
+      p,
+    );
     expect(rho, `Spearman(b, p) = ${rho}`).toBeLessThan(-0.95);
     for (let i = 0; i < ITEMS; i++) {
       for (let j = 0; j < ITEMS; j++) if (model[j].b - model[i].b > 0.5) expect(p[i]).toBeGreaterThan(p[j]);
@@ -99,7 +113,11 @@ describe('item analysis of sheets simulated from a 3PL model (2,000 takers, 20 i
 });
 
 describe('item analysis, small cases by hand', () => {
-  const items: AnalysisItem[] = [{ id: 1, correctAnswer: 0 }, { id: 2, correctAnswer: 1 }, { id: 3, correctAnswer: 2 }];
+  const items: AnalysisItem[] = [
+    { id: 1, correctAnswer: 0 },
+    { id: 2, correctAnswer: 1 },
+    { id: 3, correctAnswer: 2 },
+  ];
   // Sheets (choices)      item scores  X
   //   [0, 1, 2]            1 1 1       3
   //   [0, 1, 3]            1 1 0       2
@@ -112,7 +130,12 @@ describe('item analysis, small cases by hand', () => {
   // Item 2 against the rest (2, 1, 1, 0): cov = .25, var item = .25, var rest = .5 → r = 1/√2; item 3 mirrors item 1.
   // Option shares: item 1 option 0 ¾, option 5 ¼; item 2 option 1 ½, option 4 ¼, unanswered ¼;
   //   item 3 option 2 ¼, option 3 ½, unanswered ¼.
-  const sheets: Sheet[] = [[0, 1, 2], [0, 1, 3], [0, 4, UNANSWERED], [5, UNANSWERED, 3]];
+  const sheets: Sheet[] = [
+    [0, 1, 2],
+    [0, 1, 3],
+    [0, 4, UNANSWERED],
+    [5, UNANSWERED, 3],
+  ];
   const report = analyseForm(items, sheets);
 
   it('gives KR-20, p and the corrected item–rest correlations worked out above', () => {
@@ -136,9 +159,17 @@ describe('item analysis, small cases by hand', () => {
 
   it('leaves undefined figures null: one sheet, equal scores, an item everyone got right', () => {
     expect(analyseForm(items, [[0, 1, 2]]).kr20).toBeNull();
-    const equal = analyseForm(items, [[0, 1, 3], [0, 4, 2], [5, 1, 2]]);
+    const equal = analyseForm(items, [
+      [0, 1, 3],
+      [0, 4, 2],
+      [5, 1, 2],
+    ]);
     expect(equal.kr20).toBeNull();
-    const allRight = analyseForm(items, [[0, 1, 2], [0, 1, 3], [0, 4, 3]]);
+    const allRight = analyseForm(items, [
+      [0, 1, 2],
+      [0, 1, 3],
+      [0, 4, 3],
+    ]);
     expect(allRight.items[0].pointBiserial).toBeNull();
     // Item 2 (1, 1, 0) against the rest (2, 1, 1): cov = 1/9, both variances 2/9 → r = .5.
     expect(allRight.items[1].pointBiserial).toBeCloseTo(0.5, 12);
@@ -146,6 +177,10 @@ describe('item analysis, small cases by hand', () => {
 
   it('reports a form without sheets as empty, not as zeros', () => {
     const empty = analyseForm(items, []);
-    expect(empty).toEqual({ n: 0, kr20: null, items: items.map(({ id }) => ({ id, n: 0, p: null, pointBiserial: null, optionShares: null })) });
+    expect(empty).toEqual({
+      n: 0,
+      kr20: null,
+      items: items.map(({ id }) => ({ id, n: 0, p: null, pointBiserial: null, optionShares: null })),
+    });
   });
 });

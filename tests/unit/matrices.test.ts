@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateMatrixItem, TEMPLATES } from '../../src/domain/matrices/generate.ts';
 import { samePanel, type Panel } from '../../src/domain/matrices/model.ts';
-import { FEATURE_COUNT, features, shortcutOdds, STRATEGIES, type Strategy } from '../../src/domain/matrices/shortcuts.ts';
+import {
+  FEATURE_COUNT,
+  features,
+  shortcutOdds,
+  STRATEGIES,
+  type Strategy,
+} from '../../src/domain/matrices/shortcuts.ts';
 import { defensibleOptions, isUnambiguous, predictMissing } from '../../src/domain/matrices/solve.ts';
 import { describeMatrix, describePanel, explainMatrix } from '../../src/domain/matrices/describe.ts';
 import { renderMatrix, renderOption } from '../../src/domain/matrices/render.ts';
@@ -44,7 +50,9 @@ describe.each(templates)('generated %s matrices', (template) => {
       expect(new Set(item.options.map((o) => describePanel(lang, item.matrix, o))).size).toBe(6);
       expect(explainMatrix(lang, item.matrix, item.options[item.correctAnswer]).length).toBeGreaterThan(40);
     }
-    expect(renderMatrix(item.matrix.panels, item.matrix.family)).toMatch(/^<svg [^>]*viewBox="0 0 316 316"[\s\S]*>\?<\/text>/);
+    expect(renderMatrix(item.matrix.panels, item.matrix.family)).toMatch(
+      /^<svg [^>]*viewBox="0 0 316 316"[\s\S]*>\?<\/text>/,
+    );
     expect(renderOption(item.options[0], item.matrix.family)).toMatch(/^<svg [^>]*viewBox="0 0 100 100"/);
   });
 });
@@ -55,7 +63,11 @@ describe('the independent reader', () => {
 
   it('sees two rules where two fit, so a matrix like that is rejected', () => {
     // Rows 1–2 are disjoint unions, so "add" and "exclusive or" both fit; row 3 overlaps, so they disagree.
-    const panels = grid([[0b0001, 0b0010, 0b0011], [0b0100, 0b1000, 0b1100], [0b0011, 0b0110, 0]]);
+    const panels = grid([
+      [0b0001, 0b0010, 0b0011],
+      [0b0100, 0b1000, 0b1100],
+      [0b0011, 0b0110, 0],
+    ]);
     expect(predictMissing(panels).lines).toEqual(new Set([0b0111, 0b0101]));
     expect(isUnambiguous(panels)).toBe(false);
   });
@@ -70,26 +82,40 @@ describe('the independent reader', () => {
 describe('the shortcut battery: no way of choosing without the matrix beats chance by more than half', () => {
   const SEEDS = 1000;
   const CHANCE = 1 / 6;
-  const odds = (item: ReturnType<typeof generateMatrixItem>) => shortcutOdds(item.matrix.panels.flat().slice(0, 8), item.options, item.correctAnswer);
+  const odds = (item: ReturnType<typeof generateMatrixItem>) =>
+    shortcutOdds(item.matrix.panels.flat().slice(0, 8), item.options, item.correctAnswer);
 
-  it.each(templates)('%s over 1,000 seeds', (template) => {
-    const totals = Object.fromEntries(STRATEGIES.map((s) => [s, 0])) as Record<Strategy, number>;
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      const item = generateMatrixItem(template, seed * 7919);
-      const o = odds(item);
-      for (const s of STRATEGIES) {
-        expect(o[s], `${s} isolates the answer on seed ${seed * 7919}`).toBeLessThan(1);
-        totals[s] += o[s];
+  it.each(templates)(
+    '%s over 1,000 seeds',
+    (template) => {
+      const totals = Object.fromEntries(STRATEGIES.map((s) => [s, 0])) as Record<Strategy, number>;
+      for (let seed = 1; seed <= SEEDS; seed++) {
+        const item = generateMatrixItem(template, seed * 7919);
+        const o = odds(item);
+        for (const s of STRATEGIES) {
+          expect(o[s], `${s} isolates the answer on seed ${seed * 7919}`).toBeLessThan(1);
+          totals[s] += o[s];
+        }
       }
-    }
-    for (const s of STRATEGIES) expect(totals[s] / SEEDS, s).toBeLessThanOrEqual(1.5 * CHANCE);
-    console.log(`shortcut battery, ${template}: ${STRATEGIES.map((s) => `${s} ${((totals[s] / SEEDS) * 100).toFixed(1)} %`).join(', ')} (chance 16.7 %)`);
-  }, 30_000);
+      for (const s of STRATEGIES) expect(totals[s] / SEEDS, s).toBeLessThanOrEqual(1.5 * CHANCE);
+      console.log(
+        `shortcut battery, ${template}: ${STRATEGIES.map((s) => `${s} ${((totals[s] / SEEDS) * 100).toFixed(1)} %`).join(', ')} (chance 16.7 %)`,
+      );
+    },
+    30_000,
+  );
 
   it('catches the old design, where each distractor changed one attribute of the answer', () => {
     const item = generateMatrixItem('shape-fill-count', 11);
     const answer = item.options[item.correctAnswer];
-    const old = [answer, { ...answer, shape: (answer.shape + 1) % 6 }, { ...answer, shape: (answer.shape + 2) % 6 }, { ...answer, fill: (answer.fill + 1) % 3 }, { ...answer, fill: (answer.fill + 2) % 3 }, { ...answer, count: answer.count === 1 ? 2 : 1 }];
+    const old = [
+      answer,
+      { ...answer, shape: (answer.shape + 1) % 6 },
+      { ...answer, shape: (answer.shape + 2) % 6 },
+      { ...answer, fill: (answer.fill + 1) % 3 },
+      { ...answer, fill: (answer.fill + 2) % 3 },
+      { ...answer, count: answer.count === 1 ? 2 : 1 },
+    ];
     expect(odds({ ...item, options: old, correctAnswer: 0 }).mode).toBe(1);
   });
 });

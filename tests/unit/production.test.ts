@@ -19,9 +19,28 @@ import { paymentProvider } from '../../src/lib/server/payments/payments.ts';
 import { buildMeta } from '../../src/lib/seo.ts';
 import { pageByPath } from '../../src/config/pages.ts';
 
-const GUARDED = [...SITE_FACT_VARIABLES, ...WAYFORPAY_VARIABLES, 'APP_SECRET', 'PAYMENT_PROVIDER', 'CONTEXT', 'NETLIFY', 'AWS_LAMBDA_FUNCTION_NAME'];
-const SITE_FACTS = { SITE_URL: 'https://rozum.example', OPERATOR_NAME: 'ФОП Коваль О. П.', OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1', OPERATOR_CODE: '1234567890', CONTACT_EMAIL: 'help@rozum.example' };
-const LIVE_MERCHANT = { WAYFORPAY_MERCHANT_ACCOUNT: 'rozum_live', WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example', WAYFORPAY_SECRET_KEY: 'a-live-secret', WAYFORPAY_MERCHANT_PASSWORD: 'a-live-password' };
+const GUARDED = [
+  ...SITE_FACT_VARIABLES,
+  ...WAYFORPAY_VARIABLES,
+  'APP_SECRET',
+  'PAYMENT_PROVIDER',
+  'CONTEXT',
+  'NETLIFY',
+  'AWS_LAMBDA_FUNCTION_NAME',
+];
+const SITE_FACTS = {
+  SITE_URL: 'https://rozum.example',
+  OPERATOR_NAME: 'ФОП Коваль О. П.',
+  OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1',
+  OPERATOR_CODE: '1234567890',
+  CONTACT_EMAIL: 'help@rozum.example',
+};
+const LIVE_MERCHANT = {
+  WAYFORPAY_MERCHANT_ACCOUNT: 'rozum_live',
+  WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example',
+  WAYFORPAY_SECRET_KEY: 'a-live-secret',
+  WAYFORPAY_MERCHANT_PASSWORD: 'a-live-password',
+};
 
 /** The environment is read once (env.ts): each change is followed by a fresh read. */
 const stub = (vars: Record<string, string | undefined>) => {
@@ -97,8 +116,12 @@ describe('missingProductionConfig', () => {
   it('names every missing variable in one message', () => {
     const message = productionConfigMessage('server', ['SITE_URL', 'CONTACT_EMAIL', 'APP_SECRET']);
     expect(message.split('\n')).toHaveLength(1);
-    expect(message).toMatch(/^The production server refuses to run without SITE_URL, CONTACT_EMAIL, APP_SECRET: set them/);
-    expect(productionConfigMessage('build', ['OPERATOR_NAME'])).toMatch(/^The production build refuses to run without OPERATOR_NAME: set it/);
+    expect(message).toMatch(
+      /^The production server refuses to run without SITE_URL, CONTACT_EMAIL, APP_SECRET: set them/,
+    );
+    expect(productionConfigMessage('build', ['OPERATOR_NAME'])).toMatch(
+      /^The production build refuses to run without OPERATOR_NAME: set it/,
+    );
   });
 });
 
@@ -131,7 +154,12 @@ describe('payments in production', () => {
     stub({ CONTEXT: 'production', ...LIVE_MERCHANT });
     expect(refusal(paymentProvider)).toBeNull();
     expect(paymentProvider()).toBe('wayforpay');
-    expect(merchantConfig()).toMatchObject({ account: 'rozum_live', domain: 'rozum.example', secretKey: 'a-live-secret', password: 'a-live-password' });
+    expect(merchantConfig()).toMatchObject({
+      account: 'rozum_live',
+      domain: 'rozum.example',
+      secretKey: 'a-live-secret',
+      password: 'a-live-password',
+    });
   });
 });
 
@@ -151,7 +179,8 @@ describe('local placeholders', () => {
     for (const text of placeholders) expect(text).toMatch(/^\[локальний запуск: [^A-Za-z]+ не задано\]$/);
     expect(new Set(placeholders).size).toBe(4);
     const en = legalTokens('en');
-    for (const text of [en.operatorName, en.operatorAddress, en.operatorCode, en.contactEmail]) expect(text).toMatch(/^\[local run: [\w /]+ not set\]$/);
+    for (const text of [en.operatorName, en.operatorAddress, en.operatorCode, en.contactEmail])
+      expect(text).toMatch(/^\[local run: [\w /]+ not set\]$/);
     expect(contactEmailText('uk')).toBe(uk.contactEmail);
     for (const source of legalSources('uk')) {
       const page = fillTokens(source, 'uk');
@@ -162,7 +191,9 @@ describe('local placeholders', () => {
 
   it('leave the structured data without a contact point rather than with a made-up address', () => {
     const organization = (contactEmail?: string) =>
-      buildMeta({ lang: 'uk', page: pageByPath('/'), siteUrl: 'http://localhost:8888', contactEmail }).jsonLd.find((item) => item['@type'] === 'Organization')!;
+      buildMeta({ lang: 'uk', page: pageByPath('/'), siteUrl: 'http://localhost:8888', contactEmail }).jsonLd.find(
+        (item) => item['@type'] === 'Organization',
+      )!;
     expect(organization(undefined)).not.toHaveProperty('contactPoint');
     expect(organization('help@rozum.example')).toMatchObject({ contactPoint: { email: 'help@rozum.example' } });
   });
@@ -179,12 +210,16 @@ describe('local placeholders', () => {
 });
 
 describe('payment handlers on a misconfigured production server', () => {
-  it('answer 503 with the message key instead of the platform\'s bare 500, and let other errors through', async () => {
-    const refused = refusingMisconfiguration(async () => { throw new ProductionConfigError('no keys'); });
+  it("answer 503 with the message key instead of the platform's bare 500, and let other errors through", async () => {
+    const refused = refusingMisconfiguration(async () => {
+      throw new ProductionConfigError('no keys');
+    });
     const res = await refused(new Request('http://x/api/payments/checkout?lang=en'));
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: 'payment.error.unavailable' });
-    const broken = refusingMisconfiguration(async () => { throw new Error('bug'); });
+    const broken = refusingMisconfiguration(async () => {
+      throw new Error('bug');
+    });
     await expect(broken(new Request('http://x/'))).rejects.toThrow('bug');
     const fine = refusingMisconfiguration(async () => new Response('ok'));
     expect(await (await fine(new Request('http://x/'))).text()).toBe('ok');

@@ -19,7 +19,12 @@ describe('function path patterns', () => {
     expect(matchPattern('/api/files/*', '/api/files/a/b')).toEqual({ '*': 'a/b' });
   });
 
-  const route = (pattern: string, methods: string[] | null, handler: string): Route<string> => ({ pattern, methods, handler, name: handler });
+  const route = (pattern: string, methods: string[] | null, handler: string): Route<string> => ({
+    pattern,
+    methods,
+    handler,
+    name: handler,
+  });
   const routes = sortRoutes([
     route('/api/payments/:orderReference', ['GET'], 'status'),
     route('/api/payments/wayforpay', ['POST'], 'callback'),

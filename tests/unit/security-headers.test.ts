@@ -20,7 +20,11 @@ import {
 } from '../../src/lib/server/security-headers.ts';
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
-const directives = (policy: string) => policy.split(';').map((d) => d.trim().split(/\s+/)[0]).filter(Boolean);
+const directives = (policy: string) =>
+  policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/)[0])
+    .filter(Boolean);
 
 describe('withSecurityHeaders', () => {
   it('adds every API header to a JSON response, and HSTS over https', () => {
@@ -39,16 +43,27 @@ describe('withSecurityHeaders', () => {
   });
 
   it('takes https from the proxy in front (X-Forwarded-Proto), and only https', () => {
-    const behindTls = withSecurityHeaders(request('http://127.0.0.1:8888/api/health', { 'X-Forwarded-Proto': 'https, http' }), json({}));
+    const behindTls = withSecurityHeaders(
+      request('http://127.0.0.1:8888/api/health', { 'X-Forwarded-Proto': 'https, http' }),
+      json({}),
+    );
     expect(behindTls.headers.get('Strict-Transport-Security')).toBe(HSTS);
-    const plain = withSecurityHeaders(request('http://127.0.0.1:8888/api/health', { 'X-Forwarded-Proto': 'http' }), json({}));
+    const plain = withSecurityHeaders(
+      request('http://127.0.0.1:8888/api/health', { 'X-Forwarded-Proto': 'http' }),
+      json({}),
+    );
     expect(plain.headers.has('Strict-Transport-Security')).toBe(false);
   });
 
   it('keeps the headers the function set itself, and its status and body', async () => {
     const own = new Response('<p>hi</p>', {
       status: 201,
-      headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'none'; style-src 'sha256-x'", 'Cache-Control': 'no-store', 'X-Frame-Options': 'SAMEORIGIN' },
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': "default-src 'none'; style-src 'sha256-x'",
+        'Cache-Control': 'no-store',
+        'X-Frame-Options': 'SAMEORIGIN',
+      },
     });
     const res = withSecurityHeaders(request('https://rozum.example/api/payments/test/GP1'), own);
     expect(res.status).toBe(201);
@@ -72,7 +87,9 @@ describe('withSecurityHeaders', () => {
   });
 
   it('secured() wraps a handler: every response it returns carries the headers', async () => {
-    const handler = secured(async (req: Request, status: number) => (status === 204 ? new Response(null, { status }) : Response.redirect(new URL('/eng', req.url), 302)));
+    const handler = secured(async (req: Request, status: number) =>
+      status === 204 ? new Response(null, { status }) : Response.redirect(new URL('/eng', req.url), 302),
+    );
     const empty = await handler(request('https://rozum.example/api/x'), 204);
     expect(empty.status).toBe(204);
     expect(empty.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
@@ -87,7 +104,10 @@ describe('withSecurityHeaders', () => {
     const res = new Response(null, { status: 302, headers: { Location: '/' } });
     res.headers.append('Set-Cookie', 'a=1; Path=/');
     res.headers.append('Set-Cookie', 'b=2; Path=/');
-    expect(withSecurityHeaders(request('https://rozum.example/api/auth/logout'), res).headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(withSecurityHeaders(request('https://rozum.example/api/auth/logout'), res).headers.getSetCookie()).toEqual([
+      'a=1; Path=/',
+      'b=2; Path=/',
+    ]);
   });
 });
 
@@ -110,7 +130,9 @@ describe('inline style hashes for pages a function renders', () => {
 describe('page headers', () => {
   it('netlify.toml sends, for every static file, the headers the local server sends, plus HSTS', () => {
     const toml = readFileSync('netlify.toml', 'utf8');
-    const block = /\[\[headers\]\]\s*\n\s*for = "\/\*"\s*\n\s*\[headers\.values\]\n((?:[ \t]+[\w-]+ = ".*"\n?)+)/.exec(toml);
+    const block = /\[\[headers\]\]\s*\n\s*for = "\/\*"\s*\n\s*\[headers\.values\]\n((?:[ \t]+[\w-]+ = ".*"\n?)+)/.exec(
+      toml,
+    );
     expect(block, 'the [[headers]] block for "/*"').not.toBeNull();
     const values = Object.fromEntries([...block![1].matchAll(/([\w-]+) = "(.*)"/g)].map((m) => [m[1], m[2]]));
     expect(values).toEqual({ ...PAGE_SECURITY_HEADERS, 'Strict-Transport-Security': HSTS });
@@ -121,7 +143,8 @@ describe('page headers', () => {
     expect(PAGE_CSP_DIRECTIVES.map((d) => d.split(' ')[0])).not.toContain('frame-ancestors');
     expect(directives(PAGE_HEADER_CSP)).toContain('frame-ancestors');
     // The header has no per-page hashes: a script, style or default source list there would block Astro's inline scripts.
-    for (const name of ['default-src', 'script-src', 'script-src-elem', 'style-src', 'style-src-elem']) expect(directives(PAGE_HEADER_CSP)).not.toContain(name);
+    for (const name of ['default-src', 'script-src', 'script-src-elem', 'style-src', 'style-src-elem'])
+      expect(directives(PAGE_HEADER_CSP)).not.toContain(name);
     expect(PAGE_SECURITY_HEADERS['Cross-Origin-Opener-Policy']).toBe('same-origin');
     expect(PAGE_SECURITY_HEADERS).not.toHaveProperty('Strict-Transport-Security');
   });

@@ -37,12 +37,16 @@ describe('page metadata', () => {
     expect(enMeta.title).toBe(t('en', 'meta.iq-test.title'));
   });
 
-  it('shows the card of the page\'s language and screen group, described in that language', () => {
+  it("shows the card of the page's language and screen group, described in that language", () => {
     const card = (lang: 'uk' | 'en', path: string) => meta(lang, path).og.image.replace(site, '');
     expect(['/iqtest', '/iq', '/results'].map((path) => card('uk', path))).toEqual(Array(3).fill('/og/uk/iq.png'));
-    expect(['/prof', '/professional-test', '/professional-results'].map((path) => card('en', path))).toEqual(Array(3).fill('/og/en/career.png'));
+    expect(['/prof', '/professional-test', '/professional-results'].map((path) => card('en', path))).toEqual(
+      Array(3).fill('/og/en/career.png'),
+    );
     expect(['/login', '/profile'].map((path) => card('uk', path))).toEqual(Array(2).fill('/og/uk/account.png'));
-    expect(['/', '/legal/privacy', '/payment-result'].map((path) => card('en', path))).toEqual(Array(3).fill('/og/en/default.png'));
+    expect(['/', '/legal/privacy', '/payment-result'].map((path) => card('en', path))).toEqual(
+      Array(3).fill('/og/en/default.png'),
+    );
     expect(meta('uk', '/iq').og.imageAlt).toBe(t('uk', 'meta.og.image.alt', ogCardTexts('uk', 'iq')));
     expect(meta('uk', '/iq').og.imageAlt).toContain(ogCardTexts('uk', 'iq').title);
     expect(meta('en', '/iq').og.imageAlt).toContain(ogCardTexts('en', 'iq').title);

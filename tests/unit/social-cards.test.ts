@@ -41,7 +41,7 @@ describe('social cards', () => {
     }
   });
 
-  it('say their title and line in the card\'s language, from the dictionaries', () => {
+  it("say their title and line in the card's language, from the dictionaries", () => {
     for (const card of OG_CARDS) {
       const uk = ogCardTexts('uk', card);
       const en = ogCardTexts('en', card);
@@ -49,7 +49,10 @@ describe('social cards', () => {
       for (const text of [uk.title, uk.line]) {
         expect(text, card).toMatch(CYRILLIC);
         const latin = text.match(/[A-Za-z]+/g) ?? [];
-        expect(latin.filter((word) => !LATIN_IN_UKRAINIAN.has(word)), `${card}: ${text}`).toEqual([]);
+        expect(
+          latin.filter((word) => !LATIN_IN_UKRAINIAN.has(word)),
+          `${card}: ${text}`,
+        ).toEqual([]);
       }
       for (const text of [en.title, en.line]) expect(text, card).not.toMatch(CYRILLIC);
     }

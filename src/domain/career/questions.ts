@@ -31,10 +31,11 @@ export function roundRobin(items: CareerQuestion[]): CareerQuestion[] {
   const types = [...byType.keys()].sort((a, b) => a - b);
   const longest = Math.max(0, ...[...byType.values()].map((list) => list.length));
   const out: CareerQuestion[] = [];
-  for (let round = 0; round < longest; round++) for (const type of types) {
-    const q = byType.get(type)![round];
-    if (q) out.push(q);
-  }
+  for (let round = 0; round < longest; round++)
+    for (const type of types) {
+      const q = byType.get(type)![round];
+      if (q) out.push(q);
+    }
   return out;
 }
 

@@ -37,7 +37,10 @@ export interface CareerResult {
 const byId = new Map(CAREER_QUESTIONS.map((q) => [q.id, q]));
 
 /** Yes answers per type (an answer counts only if it is Yes). */
-export function yesCounts(answers: Pick<CareerAnswer, 'questionId' | 'selectedAnswer'>[], filter: (q: CareerQuestion) => boolean = () => true): TypeScores {
+export function yesCounts(
+  answers: Pick<CareerAnswer, 'questionId' | 'selectedAnswer'>[],
+  filter: (q: CareerQuestion) => boolean = () => true,
+): TypeScores {
   const scores = Object.fromEntries(TYPE_IDS.map((t) => [t, 0])) as TypeScores;
   for (const answer of answers) {
     const q = byId.get(answer.questionId);
@@ -77,7 +80,9 @@ export function rankTypes(answers: CareerAnswer[]): { order: TypeId[]; core: Typ
   const tieBreak = yesCounts(answers, (q) => q.isAdditional);
   const seed = sheetHash(answers);
   const shuffleKey = (t: TypeId) => Math.imul(seed ^ (t * 0x9e3779b1), 0x85ebca6b) >>> 0;
-  const order = [...TYPE_IDS].sort((a, b) => core[b] - core[a] || tieBreak[b] - tieBreak[a] || shuffleKey(a) - shuffleKey(b));
+  const order = [...TYPE_IDS].sort(
+    (a, b) => core[b] - core[a] || tieBreak[b] - tieBreak[a] || shuffleKey(a) - shuffleKey(b),
+  );
   return { order, core, tieBreak };
 }
 
@@ -88,7 +93,10 @@ export function scoreCareerAnswers(answers: CareerAnswer[], timeSpent: number, l
   const tiedTypes = order.filter((t) => core[t] === core[primaryType] && tieBreak[t] === tieBreak[primaryType]);
   const primary = profileOf(primaryType, lang);
   const secondary = profileOf(secondaryType, lang);
-  const recommendedProfessions = [...new Set([...primary.professions.slice(0, 3), secondary.professions[0]])].slice(0, 4);
+  const recommendedProfessions = [...new Set([...primary.professions.slice(0, 3), secondary.professions[0]])].slice(
+    0,
+    4,
+  );
   return {
     totalQuestions: answers.length,
     timeSpent,

@@ -6,12 +6,29 @@
 
 /** The section keys of a profile, in reading order (spec part 1 "Career results page"). */
 export const PROFILE_SECTIONS = [
-  'generalDescription', 'externalManifestations', 'attitudeToLife', 'inWork', 'inRelationships', 'influenceOnOthers',
-  'internalCritic', 'childhoodExperience', 'inComfort', 'inStress', 'reminder',
+  'generalDescription',
+  'externalManifestations',
+  'attitudeToLife',
+  'inWork',
+  'inRelationships',
+  'influenceOnOthers',
+  'internalCritic',
+  'childhoodExperience',
+  'inComfort',
+  'inStress',
+  'reminder',
 ] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
-export const PROFESSION_GROUPS = ['business', 'it', 'creative', 'psychology', 'education', 'service', 'finance'] as const;
+export const PROFESSION_GROUPS = [
+  'business',
+  'it',
+  'creative',
+  'psychology',
+  'education',
+  'service',
+  'finance',
+] as const;
 
 /** The roadmap lists the page shows; weaknesses and recommendations are shown once, under "Areas to develop". */
 export const ROADMAP_LISTS = ['motivations', 'values', 'fears', 'strengths'] as const;

@@ -88,7 +88,13 @@ export function kr20(scores: readonly (readonly number[])[]): number | null {
   return (k / (k - 1)) * (1 - sumPq / totalVariance);
 }
 
-function analyseItem(item: AnalysisItem, j: number, sheets: readonly Sheet[], scores: number[][], totals: number[]): ItemAnalysis {
+function analyseItem(
+  item: AnalysisItem,
+  j: number,
+  sheets: readonly Sheet[],
+  scores: number[][],
+  totals: number[],
+): ItemAnalysis {
   const n = sheets.length;
   const counts = new Array<number>(OPTION_COUNT).fill(0);
   let unanswered = 0;

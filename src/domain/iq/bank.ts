@@ -71,7 +71,12 @@ export const imagePath = (form: number, id: number, option?: number): string =>
   `${IMAGE_DIR}/f${form}-q${id}${option === undefined ? '' : `-${option + 1}`}.svg`;
 
 function buildItem(raw: RawItem, form: number): IqItem {
-  const base = { id: raw.id, type: raw.type as IqCategory, difficulty: raw.difficulty as Difficulty, question: raw.question };
+  const base = {
+    id: raw.id,
+    type: raw.type as IqCategory,
+    difficulty: raw.difficulty as Difficulty,
+    question: raw.question,
+  };
   if (!raw.matrix) {
     return { ...base, options: raw.options!, correctAnswer: raw.correctAnswer!, explanation: raw.explanation! };
   }
@@ -112,6 +117,8 @@ export function publicIqQuestions(lang: Lang, form: number): PublicIqQuestion[] 
     difficulty: item.difficulty,
     text: item.question[lang],
     options: item.options[lang],
-    ...(item.image ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } } : {}),
+    ...(item.image
+      ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } }
+      : {}),
   }));
 }

@@ -9,9 +9,27 @@
  * The percentile is that of the provisional IQ on the normal curve the IQ scale is defined by.
  */
 /** raw score → percentile */
-export const RAW_TO_PERCENTILE: [number, number][] = [[0, 1], [5, 5], [10, 15], [15, 30], [22, 50], [28, 70], [34, 85], [39, 95], [43, 99]];
+export const RAW_TO_PERCENTILE: [number, number][] = [
+  [0, 1],
+  [5, 5],
+  [10, 15],
+  [15, 30],
+  [22, 50],
+  [28, 70],
+  [34, 85],
+  [39, 95],
+  [43, 99],
+];
 /** percentile → IQ */
-export const PERCENTILE_TO_IQ: [number, number][] = [[2, 70], [16, 85], [50, 100], [84, 115], [95, 125], [98, 130], [99.9, 145]];
+export const PERCENTILE_TO_IQ: [number, number][] = [
+  [2, 70],
+  [16, 85],
+  [50, 100],
+  [84, 115],
+  [95, 125],
+  [98, 130],
+  [99.9, 145],
+];
 
 /** Linear interpolation over a table of [x, y] points, clamped to its ends. */
 export function interpolate(table: [number, number][], x: number): number {
@@ -26,7 +44,8 @@ export function interpolate(table: [number, number][], x: number): number {
   return table[table.length - 1][1];
 }
 
-export const percentileFromRawScore = (raw: number): number => Math.round(interpolate(RAW_TO_PERCENTILE, raw) * 10) / 10;
+export const percentileFromRawScore = (raw: number): number =>
+  Math.round(interpolate(RAW_TO_PERCENTILE, raw) * 10) / 10;
 export const iqFromPercentile = (percentile: number): number => Math.round(interpolate(PERCENTILE_TO_IQ, percentile));
 /** The observed IQ of a raw score through the spec's two tables, before any correction for unreliability. */
 export const observedIq = (raw: number): number => interpolate(PERCENTILE_TO_IQ, percentileFromRawScore(raw));
@@ -59,7 +78,8 @@ export function normalCdf(z: number): number {
 }
 
 /** The share of people (in whole percent, 1–99) below an IQ on the normal curve, mean 100, SD 15. */
-export const percentileOfIq = (iq: number): number => Math.min(99, Math.max(1, Math.round(normalCdf((iq - 100) / 15) * 100)));
+export const percentileOfIq = (iq: number): number =>
+  Math.min(99, Math.max(1, Math.round(normalCdf((iq - 100) / 15) * 100)));
 
 export interface IqReading {
   /** The provisional IQ-equivalent, rounded: the estimated true score. */

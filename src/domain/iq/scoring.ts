@@ -44,7 +44,11 @@ const median = (values: number[]): number => {
 
 export function iqCautions(answers: IqAnswer[], timeSpent: number, score: number, maxScore: number): IqCaution[] {
   const cautions: IqCaution[] = [];
-  if (timeSpent < CAUTION_LIMITS.totalMs || (answers.length > 0 && median(answers.map((a) => a.timeSpent)) < CAUTION_LIMITS.medianItemMs)) cautions.push('too_fast');
+  if (
+    timeSpent < CAUTION_LIMITS.totalMs ||
+    (answers.length > 0 && median(answers.map((a) => a.timeSpent)) < CAUTION_LIMITS.medianItemMs)
+  )
+    cautions.push('too_fast');
   if (score / maxScore < CHANCE_ACCURACY) cautions.push('below_chance');
   return cautions;
 }
@@ -74,7 +78,12 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability }: IqShee
   const byId = new Map(answers.map((a) => [a.questionId, a]));
   const review = bank.map((item) => {
     const selected = byId.get(item.id)?.selectedAnswer ?? -1;
-    return { questionId: item.id, selectedAnswer: selected, correctAnswer: item.correctAnswer, correct: selected === item.correctAnswer };
+    return {
+      questionId: item.id,
+      selectedAnswer: selected,
+      correctAnswer: item.correctAnswer,
+      correct: selected === item.correctAnswer,
+    };
   });
   const score = bank.reduce((sum, item, i) => sum + (review[i].correct ? DIFFICULTY_WEIGHTS[item.difficulty] : 0), 0);
   const maxScore = bank.reduce((sum, item) => sum + DIFFICULTY_WEIGHTS[item.difficulty], 0);

@@ -19,7 +19,6 @@ interface Dimension {
   alternatives: Change[];
 }
 
-
 /** The dimensions a matrix offers: every feature that varies among the visible panels. */
 function dimensions(visible: Panel[], answer: Panel): Dimension[] {
   const seen = seenValues(visible);
@@ -44,10 +43,13 @@ function dimensions(visible: Panel[], answer: Panel): Dimension[] {
 
 const combinations = <T>(items: T[], k: number): T[][] =>
   k === 0 ? [[]] : items.flatMap((item, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [item, ...rest]));
-const product = <T>(lists: T[][]): T[][] => lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((x) => [...prefix, x])), [[]]);
+const product = <T>(lists: T[][]): T[][] =>
+  lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((x) => [...prefix, x])), [[]]);
 
 /** The hexagons: the cube's corners (bit i = dimension i changed) minus one antipodal pair without the answer (0). */
-const HEXAGONS = [0b001, 0b010, 0b100].map((drop) => [0, 1, 2, 3, 4, 5, 6, 7].filter((v) => v !== drop && v !== (7 ^ drop)));
+const HEXAGONS = [0b001, 0b010, 0b100].map((drop) =>
+  [0, 1, 2, 3, 4, 5, 6, 7].filter((v) => v !== drop && v !== (7 ^ drop)),
+);
 
 function candidateSets(answer: Panel, dims: Dimension[]): Panel[][] {
   const sets: Panel[][] = [];
@@ -55,7 +57,9 @@ function candidateSets(answer: Panel, dims: Dimension[]): Panel[][] {
     for (const triple of combinations(dims, 3)) {
       for (const changes of product(triple.map((d) => d.alternatives))) {
         for (const corners of HEXAGONS) {
-          sets.push(corners.map((corner) => changes.reduce((p, change, i) => (corner & (1 << i) ? change(p) : p), answer)));
+          sets.push(
+            corners.map((corner) => changes.reduce((p, change, i) => (corner & (1 << i) ? change(p) : p), answer)),
+          );
         }
       }
     }
@@ -63,7 +67,12 @@ function candidateSets(answer: Panel, dims: Dimension[]): Panel[][] {
     for (const [three, two] of [dims, [...dims].reverse()]) {
       for (const [a, b] of combinations(three.alternatives, 2)) {
         for (const c of two.alternatives) {
-          sets.push(product([[(p: Panel) => p, a, b], [(p: Panel) => p, c]]).map(([x, y]) => y(x(answer))));
+          sets.push(
+            product([
+              [(p: Panel) => p, a, b],
+              [(p: Panel) => p, c],
+            ]).map(([x, y]) => y(x(answer))),
+          );
         }
       }
     }

@@ -3,7 +3,16 @@
  * seed picks the values, the solver rejects anything a careful reader could read two ways, and the options are a
  * balanced answer set (answers.ts) that no shortcut can pick from without the matrix.
  */
-import { SEGMENTS, SHAPES, type Attribute, type Family, type Matrix, type MatrixItem, type Panel, type RuleKind } from './model.ts';
+import {
+  SEGMENTS,
+  SHAPES,
+  type Attribute,
+  type Family,
+  type Matrix,
+  type MatrixItem,
+  type Panel,
+  type RuleKind,
+} from './model.ts';
 import { createRng, distinct, int, pick, shuffle, type Rng } from './rng.ts';
 import { defensibleOptions, isUnambiguous } from './solve.ts';
 import { balancedAnswerSet } from './answers.ts';
@@ -15,14 +24,25 @@ interface Built {
   rules: Partial<Record<Attribute, RuleKind>>;
 }
 
-const constant = (v: number): Cell => () => v;
-const rowConstant = (vals: number[]): Cell => (r) => vals[r];
+const constant =
+  (v: number): Cell =>
+  () =>
+    v;
+const rowConstant =
+  (vals: number[]): Cell =>
+  (r) =>
+    vals[r];
 /** Latin square: each row and each column holds the three values once. */
-const distribution = (vals: number[], shift: number): Cell => (r, c) => vals[(c + shift * r) % 3];
-const progression = (starts: number[], step: number, cyclic?: number): Cell => (r, c) => {
-  const v = starts[r] + step * c;
-  return cyclic ? ((v % cyclic) + cyclic) % cyclic : v;
-};
+const distribution =
+  (vals: number[], shift: number): Cell =>
+  (r, c) =>
+    vals[(c + shift * r) % 3];
+const progression =
+  (starts: number[], step: number, cyclic?: number): Cell =>
+  (r, c) => {
+    const v = starts[r] + step * c;
+    return cyclic ? ((v % cyclic) + cyclic) % cyclic : v;
+  };
 const TRIANGLE = SHAPES.indexOf('triangle');
 const CIRCLE = SHAPES.indexOf('circle');
 const SQUARE = SHAPES.indexOf('square');
@@ -35,12 +55,22 @@ function randomMask(rng: Rng, bits: number): number {
 export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
   'count-progression': (rng) => ({
     family: 'objects',
-    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), fill: rowConstant(shuffle(rng, [0, 1, 2])), count: progression([1, 1, 1], 1), size: constant(1) },
+    cells: {
+      shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)),
+      fill: rowConstant(shuffle(rng, [0, 1, 2])),
+      count: progression([1, 1, 1], 1),
+      size: constant(1),
+    },
     rules: { shape: 'row-constant', fill: 'row-constant', count: 'progression' },
   }),
   'size-progression': (rng) => ({
     family: 'objects',
-    cells: { shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)), fill: rowConstant(shuffle(rng, [0, 1, 2])), count: constant(1), size: progression([0, 0, 0], 1) },
+    cells: {
+      shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)),
+      fill: rowConstant(shuffle(rng, [0, 1, 2])),
+      count: constant(1),
+      size: progression([0, 0, 0], 1),
+    },
     rules: { shape: 'row-constant', fill: 'row-constant', size: 'progression' },
   }),
   'shape-count': (rng) => ({
@@ -118,7 +148,10 @@ export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
     return {
       family: 'position',
       cells: {
-        shape: distribution(distinct(rng, 3, 0, SHAPES.length - 1).map((s) => (s === TRIANGLE ? CIRCLE : s)), shift),
+        shape: distribution(
+          distinct(rng, 3, 0, SHAPES.length - 1).map((s) => (s === TRIANGLE ? CIRCLE : s)),
+          shift,
+        ),
         count: constant(1),
         size: constant(0),
         fill: distribution(shuffle(rng, [0, 1, 2]), 3 - shift),

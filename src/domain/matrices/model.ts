@@ -6,10 +6,29 @@ export const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'pentagon', 's
 export type Shape = (typeof SHAPES)[number];
 
 /** The eight outer cells of a panel's 3×3 sub-grid, clockwise from the top-left, then the centre (8). */
-export const POSITIONS = ['top-left', 'top', 'top-right', 'right', 'bottom-right', 'bottom', 'bottom-left', 'left', 'centre'] as const;
+export const POSITIONS = [
+  'top-left',
+  'top',
+  'top-right',
+  'right',
+  'bottom-right',
+  'bottom',
+  'bottom-left',
+  'left',
+  'centre',
+] as const;
 
 /** Line segments of the "lines" family, as bits of a mask. */
-export const SEGMENTS = ['top', 'right', 'bottom', 'left', 'diagonal-down', 'diagonal-up', 'vertical', 'horizontal'] as const;
+export const SEGMENTS = [
+  'top',
+  'right',
+  'bottom',
+  'left',
+  'diagonal-down',
+  'diagonal-up',
+  'vertical',
+  'horizontal',
+] as const;
 
 export type Family = 'objects' | 'position' | 'lines';
 
@@ -43,7 +62,8 @@ export const DOMAIN: Record<Exclude<Attribute, 'lines'>, { min: number; max: num
   position: { min: 0, max: 7, cyclic: 8 },
 };
 
-export type RuleKind = 'constant' | 'row-constant' | 'progression' | 'distribution' | 'addition' | 'subtraction' | 'xor';
+export type RuleKind =
+  'constant' | 'row-constant' | 'progression' | 'distribution' | 'addition' | 'subtraction' | 'xor';
 
 export interface Matrix {
   family: Family;

@@ -15,14 +15,43 @@ const FILLS = ['#ffffff', 'url(#hatch)', INK];
 const LAYOUTS: [number, number][][] = [
   [],
   [[50, 50]],
-  [[29, 50], [71, 50]],
-  [[50, 28], [28, 70], [72, 70]],
-  [[29, 29], [71, 29], [29, 71], [71, 71]],
+  [
+    [29, 50],
+    [71, 50],
+  ],
+  [
+    [50, 28],
+    [28, 70],
+    [72, 70],
+  ],
+  [
+    [29, 29],
+    [71, 29],
+    [29, 71],
+    [71, 71],
+  ],
 ];
 /** Centres of the sub-grid positions (POSITIONS order). */
-const SPOTS: [number, number][] = [[20, 20], [50, 20], [80, 20], [80, 50], [80, 80], [50, 80], [20, 80], [20, 50], [50, 50]];
+const SPOTS: [number, number][] = [
+  [20, 20],
+  [50, 20],
+  [80, 20],
+  [80, 50],
+  [80, 80],
+  [50, 80],
+  [20, 80],
+  [20, 50],
+  [50, 50],
+];
 const SEGMENT_LINES: [number, number, number, number][] = [
-  [12, 12, 88, 12], [88, 12, 88, 88], [12, 88, 88, 88], [12, 12, 12, 88], [12, 12, 88, 88], [12, 88, 88, 12], [50, 12, 50, 88], [12, 50, 88, 50],
+  [12, 12, 88, 12],
+  [88, 12, 88, 88],
+  [12, 88, 88, 88],
+  [12, 12, 12, 88],
+  [12, 12, 88, 88],
+  [12, 88, 88, 12],
+  [50, 12, 50, 88],
+  [12, 50, 88, 50],
 ];
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -66,21 +95,26 @@ export function panelContent(panel: Panel, family: Family, x = 0, y = 0): string
   if (family === 'objects') {
     const multi = panel.count > 1;
     const r = (multi ? [9, 12.5, 16] : [16, 25, 34])[panel.size];
-    for (const [cx, cy] of LAYOUTS[panel.count]) parts.push(shapeSvg(panel.shape, x + cx, y + cy, r, panel.fill, panel.rotation));
+    for (const [cx, cy] of LAYOUTS[panel.count])
+      parts.push(shapeSvg(panel.shape, x + cx, y + cy, r, panel.fill, panel.rotation));
   } else if (family === 'position') {
     for (const [gx, gy] of SPOTS) parts.push(`<circle cx="${x + gx}" cy="${y + gy}" r="1.6" fill="#9ca3af"/>`);
     const [cx, cy] = SPOTS[panel.position];
     parts.push(shapeSvg(panel.shape, x + cx, y + cy, 12, panel.fill, panel.rotation));
   } else {
     SEGMENT_LINES.forEach(([x1, y1, x2, y2], bit) => {
-      if (panel.lines & (1 << bit)) parts.push(`<line x1="${x + x1}" y1="${y + y1}" x2="${x + x2}" y2="${y + y2}" stroke="${INK}" stroke-width="4" stroke-linecap="round"/>`);
+      if (panel.lines & (1 << bit))
+        parts.push(
+          `<line x1="${x + x1}" y1="${y + y1}" x2="${x + x2}" y2="${y + y2}" stroke="${INK}" stroke-width="4" stroke-linecap="round"/>`,
+        );
     });
     if (panel.count > 0) parts.push(shapeSvg(panel.shape, x + 50, y + 50, 13, panel.fill, 0));
   }
   return parts.join('');
 }
 
-const frame = (x: number, y: number) => `<rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="6" fill="#fff" stroke="#6b7280" stroke-width="2"/>`;
+const frame = (x: number, y: number) =>
+  `<rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="6" fill="#fff" stroke="#6b7280" stroke-width="2"/>`;
 
 /** The text alternative lives with the question (in the page's language), not inside the picture. */
 function document(width: number, height: number, body: string): string {

@@ -26,4 +26,7 @@ export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 
 /** k distinct values from [min, max]. */
 export const distinct = (rng: Rng, k: number, min: number, max: number): number[] =>
-  shuffle(rng, Array.from({ length: max - min + 1 }, (_, i) => min + i)).slice(0, k);
+  shuffle(
+    rng,
+    Array.from({ length: max - min + 1 }, (_, i) => min + i),
+  ).slice(0, k);

@@ -37,7 +37,8 @@ const keep = (indices: number[], pass: (i: number) => boolean) => {
 
 /** The options whose values are, feature by feature, the most common among the options ("most like the others"). */
 function mostTypical(vectors: number[][], among: number[]): number[] {
-  const score = (i: number) => vectors[i].reduce((sum, v, f) => sum + among.filter((j) => vectors[j][f] === v).length, 0);
+  const score = (i: number) =>
+    vectors[i].reduce((sum, v, f) => sum + among.filter((j) => vectors[j][f] === v).length, 0);
   const scores = among.map(score);
   const best = Math.max(...scores);
   return among.filter((_, k) => scores[k] === best);
@@ -57,7 +58,13 @@ export function shortcutsFor(visible: Panel[]): (options: Panel[]) => Record<Str
       unseen: keep(all, (i) => !unseen(i)), // rule out options with a value the matrix never shows
       novelty: keep(all, unseen), // the reverse hunch: the answer is the one with something new
       copy: keep(all, (i) => !copy(i)), // rule out options that repeat a visible panel
-      combined: mostTypical(vectors, keep(keep(all, (i) => !unseen(i)), (i) => !copy(i))),
+      combined: mostTypical(
+        vectors,
+        keep(
+          keep(all, (i) => !unseen(i)),
+          (i) => !copy(i),
+        ),
+      ),
     };
   };
 }
@@ -65,5 +72,8 @@ export function shortcutsFor(visible: Panel[]): (options: Panel[]) => Record<Str
 /** The chance that each strategy picks the answer on this item. */
 export function shortcutOdds(visible: Panel[], options: Panel[], answer: number): Record<Strategy, number> {
   const kept = shortcutsFor(visible)(options);
-  return Object.fromEntries(STRATEGIES.map((s) => [s, kept[s].includes(answer) ? 1 / kept[s].length : 0])) as Record<Strategy, number>;
+  return Object.fromEntries(STRATEGIES.map((s) => [s, kept[s].includes(answer) ? 1 / kept[s].length : 0])) as Record<
+    Strategy,
+    number
+  >;
 }

@@ -23,7 +23,11 @@ function scalarPredictions(g: Grid, attr: Exclude<Attribute, 'lines'>): Set<numb
     if (r0[0] === r0[1] && r0[1] === r0[2] && r1[0] === r1[1] && r1[1] === r1[2] && r2[0] === r2[1]) out.add(r2[0]);
     // Progression by the same step in every line.
     const step = diff(r0[0], r0[1]);
-    if (step !== 0 && [r0, r1].every((r) => diff(r[0], r[1]) === step && diff(r[1], r[2]) === step) && diff(r2[0], r2[1]) === step) {
+    if (
+      step !== 0 &&
+      [r0, r1].every((r) => diff(r[0], r[1]) === step && diff(r[1], r[2]) === step) &&
+      diff(r2[0], r2[1]) === step
+    ) {
       const next = r2[1] + (cyclic ? step : step);
       if (inDomain(next)) out.add(norm(next));
     }
@@ -61,9 +65,13 @@ export type Predictions = Record<Attribute, Set<number>>;
 
 /** What every rule that fits the visible panels predicts for the missing one, per attribute. */
 export function predictMissing(panels: Panel[][]): Predictions {
-  const grid = (attr: Attribute): Grid => panels.map((row, r) => row.filter((_, c) => !(r === 2 && c === 2)).map((p) => p[attr]));
+  const grid = (attr: Attribute): Grid =>
+    panels.map((row, r) => row.filter((_, c) => !(r === 2 && c === 2)).map((p) => p[attr]));
   return Object.fromEntries(
-    ATTRIBUTES.map((attr) => [attr, attr === 'lines' ? linePredictions(grid(attr)) : scalarPredictions(grid(attr), attr)]),
+    ATTRIBUTES.map((attr) => [
+      attr,
+      attr === 'lines' ? linePredictions(grid(attr)) : scalarPredictions(grid(attr), attr),
+    ]),
   ) as Predictions;
 }
 

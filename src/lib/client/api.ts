@@ -2,7 +2,11 @@
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; message?: string };
 
 export async function postJson<T>(path: string, body: unknown, timeoutMs = 15_000): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, timeoutMs);
+  return request<T>(
+    path,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    timeoutMs,
+  );
 }
 
 export async function getJson<T>(path: string, timeoutMs = 15_000): Promise<ApiResult<T>> {
@@ -25,13 +29,18 @@ async function request<T>(path: string, init: RequestInit, timeoutMs: number): P
 }
 
 /** A 4xx means the request itself is wrong and retrying will not help; anything else is worth another try. */
-export const isRetryable = (result: { ok: false; status: number }) => result.status === 0 || result.status >= 500 || result.status === 429;
+export const isRetryable = (result: { ok: false; status: number }) =>
+  result.status === 0 || result.status >= 500 || result.status === 429;
 
 /**
  * Calls `attempt` until it succeeds or fails for good, waiting 1, 2, 4 … up to 15 s between tries, and sooner
  * when the browser says it is back online. `onRetry` lets the page say what is happening.
  */
-export async function withRetry<T>(attempt: () => Promise<ApiResult<T>>, onRetry: (n: number, result: ApiResult<T>) => void, signal?: AbortSignal): Promise<ApiResult<T>> {
+export async function withRetry<T>(
+  attempt: () => Promise<ApiResult<T>>,
+  onRetry: (n: number, result: ApiResult<T>) => void,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
   for (let n = 1; ; n++) {
     const result = await attempt();
     if (result.ok || !isRetryable(result) || signal?.aborted) return result;

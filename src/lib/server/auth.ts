@@ -9,7 +9,16 @@ import { z } from 'zod';
 import { consumeAll, LIMITS } from './rate-limit.ts';
 import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
 import type { ErrorKey } from './http.ts';
-import { burnPasswordCheck, createUser, findUserByEmail, hashPassword, MAX_PASSWORD, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
+import {
+  burnPasswordCheck,
+  createUser,
+  findUserByEmail,
+  hashPassword,
+  MAX_PASSWORD,
+  MIN_PASSWORD,
+  normalizeEmail,
+  verifyPassword,
+} from './users.ts';
 import { db } from './db.ts';
 import { subscriptionOf } from './subscription.ts';
 import { cleanEmail } from '../../domain/email.ts';
@@ -37,7 +46,13 @@ export async function signUp(input: AuthInput, ip: string): Promise<Signed | Fai
   if (password.length < MIN_PASSWORD) return { ok: false, error: 'auth.error.password.length' };
   const limited = await consumeAll([LIMITS.signUpIp(ip)]);
   if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
-  const created = await createUser({ email, passwordHash: await hashPassword(password), fullName: input.fullName, via: 'email', mailingConsent: input.mailingList === true });
+  const created = await createUser({
+    email,
+    passwordHash: await hashPassword(password),
+    fullName: input.fullName,
+    via: 'email',
+    mailingConsent: input.mailingList === true,
+  });
   if (!created) return { ok: false, error: 'auth.error.exists' };
   return startSession(created.id);
 }
@@ -53,7 +68,9 @@ export async function signIn(input: AuthInput, ip: string, device?: KnownDevice 
   if (!email || !password) return { ok: false, error: 'auth.error.fill.fields' };
   const user = await findUserByEmail(email);
   const ownDevice = device && user && device.userId === user.id ? device : null;
-  const perAccount = ownDevice ? LIMITS.signInDevice(ownDevice.deviceId, ownDevice.userId) : LIMITS.signInEmail(normalizeEmail(email));
+  const perAccount = ownDevice
+    ? LIMITS.signInDevice(ownDevice.deviceId, ownDevice.userId)
+    : LIMITS.signInEmail(normalizeEmail(email));
   const limited = await consumeAll([LIMITS.signInIp(ip), perAccount]);
   if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   if (!user?.password_hash) {
@@ -71,18 +88,26 @@ export async function startSession(userId: string): Promise<Signed> {
   return { ok: true, userId, token, expiresAt: session.expiresAt };
 }
 
-export const displayName = (fullName: string, email: string): string => fullName.trim() || email.split('@')[0] || 'User';
+export const displayName = (fullName: string, email: string): string =>
+  fullName.trim() || email.split('@')[0] || 'User';
 
 /** What /api/me answers: the user, the profile and the subscription. */
 export async function meOf(user: SessionUser) {
-  const [profile] = await (await db()).query<{ full_name: string; email: string; created_at: Date }>(
+  const [profile] = await (
+    await db()
+  ).query<{ full_name: string; email: string; created_at: Date }>(
     'SELECT full_name, email, created_at FROM user_profiles WHERE id = $1',
     [user.id],
   );
   const fullName = profile?.full_name ?? '';
   return {
     user: { id: user.id, email: user.email, createdAt: user.createdAt.toISOString() },
-    profile: { fullName, displayName: displayName(fullName, user.email), email: profile?.email ?? user.email, createdAt: new Date(profile?.created_at ?? user.createdAt).toISOString() },
+    profile: {
+      fullName,
+      displayName: displayName(fullName, user.email),
+      email: profile?.email ?? user.email,
+      createdAt: new Date(profile?.created_at ?? user.createdAt).toISOString(),
+    },
     subscription: await subscriptionOf(user.id),
   };
 }

@@ -10,12 +10,13 @@ import { isHttps } from './security-headers.ts';
 /** Every cookie of a Cookie header; the first of a repeated name wins (as the package and browsers order them). */
 export function parseCookies(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
-  for (const [name, value] of Object.entries(parseCookie(header ?? ''))) if (name && value !== undefined) jar.set(name, value);
+  for (const [name, value] of Object.entries(parseCookie(header ?? '')))
+    if (name && value !== undefined) jar.set(name, value);
   return jar;
 }
 
-export const readCookie = (req: Request, name: string): string | null => parseCookies(req.headers.get('cookie')).get(name) ?? null;
-
+export const readCookie = (req: Request, name: string): string | null =>
+  parseCookies(req.headers.get('cookie')).get(name) ?? null;
 
 export interface OurCookie {
   /** Seconds; 0 deletes. */

@@ -69,7 +69,10 @@ export async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows, exec: async (script) => void (await client.query(script)) });
+        const result = await fn({
+          query: async (text, params) => (await client.query(text, params)).rows,
+          exec: async (script) => void (await client.query(script)),
+        });
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -122,7 +125,10 @@ export async function closeDb(): Promise<void> {
  * A new, empty PostgreSQL database next to the one adminUrl names, for a test run or a benchmark, with the
  * means to drop it again.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = await openPostgres(adminUrl);
   await admin.query(`CREATE DATABASE ${name}`);

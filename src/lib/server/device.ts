@@ -19,7 +19,8 @@ export interface KnownDevice {
   userId: string;
 }
 
-const mac = (deviceId: string, userId: string) => createHmac('sha256', appSecret()).update(`device:v1:${deviceId}:${userId}`).digest('base64url');
+const mac = (deviceId: string, userId: string) =>
+  createHmac('sha256', appSecret()).update(`device:v1:${deviceId}:${userId}`).digest('base64url');
 
 /** The device this request comes from, when its cookie is well-formed and signed by us; otherwise null. */
 export function knownDevice(req: Request): KnownDevice | null {
@@ -36,5 +37,8 @@ export function knownDevice(req: Request): KnownDevice | null {
 /** The cookie that marks this browser as one `userId` has signed in from (keeping its device id if it had one). */
 export function deviceCookie(req: Request, userId: string): string {
   const deviceId = knownDevice(req)?.deviceId ?? randomBytes(16).toString('base64url');
-  return setCookie(req, DEVICE_COOKIE, `d1.${deviceId}.${userId}.${mac(deviceId, userId)}`, { maxAge: YEAR_SECONDS, path: '/api/auth' });
+  return setCookie(req, DEVICE_COOKIE, `d1.${deviceId}.${userId}.${mac(deviceId, userId)}`, {
+    maxAge: YEAR_SECONDS,
+    path: '/api/auth',
+  });
 }

@@ -10,7 +10,11 @@ import { z } from 'zod';
 
 /** An unset or empty variable is absent. */
 const text = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v : undefined), z.string().optional());
-const number = (fallback: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined), z.number().finite().default(fallback));
+const number = (fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
+    z.number().finite().default(fallback),
+  );
 const withoutSlash = (value: string) => value.replace(/\/+$/, '');
 
 const Schema = z.object({
@@ -90,7 +94,8 @@ export const appSecret = (): string =>
   once('APP_SECRET', () => {
     const given = env().APP_SECRET;
     if (given) return given;
-    if (isHosted()) throw new Error('APP_SECRET is not set: it is required on a hosted deploy (see README, Configuration).');
+    if (isHosted())
+      throw new Error('APP_SECRET is not set: it is required on a hosted deploy (see README, Configuration).');
     const file = join(dataDir(), 'app-secret');
     if (existsSync(file)) return readFileSync(file, 'utf8').trim();
     mkdirSync(dataDir(), { recursive: true });

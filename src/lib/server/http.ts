@@ -21,7 +21,13 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /** `{ error: key, message }` in the request's language, with a 4xx/5xx status. */
-export function jsonError(status: number, key: string, lang: Lang, extra: Record<string, unknown> = {}, init: ResponseInit = {}): Response {
+export function jsonError(
+  status: number,
+  key: string,
+  lang: Lang,
+  extra: Record<string, unknown> = {},
+  init: ResponseInit = {},
+): Response {
   return json({ error: key, message: t(lang, key), ...extra }, { ...init, status });
 }
 
@@ -59,7 +65,11 @@ export type ErrorKey = keyof typeof STATUS_OF;
 export const statusOf = (key: string): number => (STATUS_OF as Record<string, number>)[key] ?? 400;
 
 /** A service's refusal as the function answers it: its status, key and text; Retry-After when it says when. */
-export function refusal(key: string, lang: Lang, extra: Record<string, unknown> & { retryAfterSeconds?: number } = {}): Response {
+export function refusal(
+  key: string,
+  lang: Lang,
+  extra: Record<string, unknown> & { retryAfterSeconds?: number } = {},
+): Response {
   const retry = extra.retryAfterSeconds;
   return jsonError(statusOf(key), key, lang, extra, { headers: retry ? { 'Retry-After': String(retry) } : {} });
 }
@@ -70,7 +80,8 @@ export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Res
 export async function readJson(req: Request, maxBytes: number): Promise<BodyRead> {
   const lang = requestLang(req);
   const type = req.headers.get('content-type');
-  if (type && !/^application\/(.+\+)?json\b/i.test(type)) return { ok: false, response: jsonError(415, 'api.error.unsupported_media_type', lang) };
+  if (type && !/^application\/(.+\+)?json\b/i.test(type))
+    return { ok: false, response: jsonError(415, 'api.error.unsupported_media_type', lang) };
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
   const bytes = new Uint8Array(await req.arrayBuffer());
@@ -100,7 +111,9 @@ export function hasUnstorableText(value: unknown, depth = 0): boolean {
 
 /** A zod failure as a 400 with the offending fields (paths and codes, no echo of the values). */
 export function invalidBody(issues: { path: PropertyKey[]; code: string }[], lang: Lang): Response {
-  return jsonError(400, 'api.error.invalid_body', lang, { fields: issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), code: i.code })) });
+  return jsonError(400, 'api.error.invalid_body', lang, {
+    fields: issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), code: i.code })),
+  });
 }
 
 /**
@@ -117,11 +130,15 @@ export function crossSiteRefusal(req: Request): Response | null {
 }
 
 /** Our ids (users, results): a UUID as PostgreSQL's gen_random_uuid writes it. Anything else is not ours. */
-export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A 302 to a path on this site (absolute, as Location should be). */
 export function redirect(req: Request, path: string, cookies: string[] = []): Response {
-  const response = new Response(null, { status: 302, headers: { Location: new URL(path, req.url).toString(), 'Cache-Control': 'no-store' } });
+  const response = new Response(null, {
+    status: 302,
+    headers: { Location: new URL(path, req.url).toString(), 'Cache-Control': 'no-store' },
+  });
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
   return response;
 }

@@ -48,7 +48,10 @@ export async function analyseStoredForms(): Promise<FormReport[]> {
   for (const formId of IQ_FORM_IDS) {
     const items = iqBank(formId);
     // TODO: this holds a form's sheets in memory at once; page through them when a form has hundreds of thousands.
-    const rows = await database.query<StoredSheetRow>('SELECT answers, time_spent FROM test_results WHERE form_id = $1', [formId]);
+    const rows = await database.query<StoredSheetRow>(
+      'SELECT answers, time_spent FROM test_results WHERE form_id = $1',
+      [formId],
+    );
     const sheets: Sheet[] = [];
     let rushed = 0;
     for (const row of rows) {
@@ -66,7 +69,9 @@ export const usesMeasuredReliability = ({ n, kr20 }: FormAnalysis): boolean => m
 
 /** One iq_form_stats row per form, all in one transaction so scoring never reads a half-written set. */
 export async function saveFormStats(reports: FormReport[]): Promise<void> {
-  await (await db()).transaction(async (tx) => {
+  await (
+    await db()
+  ).transaction(async (tx) => {
     for (const { formId, analysis } of reports) {
       await tx.query(
         `INSERT INTO iq_form_stats (form_id, sheets, kr20, computed_at) VALUES ($1, $2, $3, now())

@@ -30,16 +30,27 @@ const cookie = (req: Request, name: string, value: string, maxAge: number) => se
 export function startGoogleSignIn(req: Request, lang: Lang): { url: string; cookies: string[] } {
   const state = generateState();
   const verifier = generateCodeVerifier();
-  const url = client().createAuthorizationURLWithPKCE(endpoints().authorize, state, CodeChallengeMethod.S256, verifier, ['openid', 'profile', 'email']);
+  const url = client().createAuthorizationURLWithPKCE(
+    endpoints().authorize,
+    state,
+    CodeChallengeMethod.S256,
+    verifier,
+    ['openid', 'profile', 'email'],
+  );
   url.searchParams.set('prompt', 'consent');
   url.searchParams.set('access_type', 'offline');
   return {
     url: url.toString(),
-    cookies: [cookie(req, STATE_COOKIE, state, OAUTH_COOKIE_SECONDS), cookie(req, VERIFIER_COOKIE, verifier, OAUTH_COOKIE_SECONDS), cookie(req, LANG_COOKIE, lang, OAUTH_COOKIE_SECONDS)],
+    cookies: [
+      cookie(req, STATE_COOKIE, state, OAUTH_COOKIE_SECONDS),
+      cookie(req, VERIFIER_COOKIE, verifier, OAUTH_COOKIE_SECONDS),
+      cookie(req, LANG_COOKIE, lang, OAUTH_COOKIE_SECONDS),
+    ],
   };
 }
 
-export const clearedOAuthCookies = (req: Request) => [STATE_COOKIE, VERIFIER_COOKIE, LANG_COOKIE].map((name) => cookie(req, name, '', 0));
+export const clearedOAuthCookies = (req: Request) =>
+  [STATE_COOKIE, VERIFIER_COOKIE, LANG_COOKIE].map((name) => cookie(req, name, '', 0));
 
 export const oauthLang = (req: Request): Lang => (readCookie(req, LANG_COOKIE) === 'en' ? 'en' : 'uk');
 
@@ -53,7 +64,12 @@ interface GoogleClaims {
   name?: string;
 }
 
-export type GoogleOutcome = { ok: true; userId: string } | { ok: false; error: 'auth.error.google.failed' | 'auth.error.google.unverified' | 'auth.error.google.password_first' };
+export type GoogleOutcome =
+  | { ok: true; userId: string }
+  | {
+      ok: false;
+      error: 'auth.error.google.failed' | 'auth.error.google.unverified' | 'auth.error.google.password_first';
+    };
 
 /**
  * Checks state, exchanges the code (with the PKCE verifier), reads the ID token and finds or links the user.
@@ -65,7 +81,8 @@ export async function finishGoogleSignIn(req: Request, signedInUserId?: string):
   const state = url.searchParams.get('state');
   const storedState = readCookie(req, STATE_COOKIE);
   const verifier = readCookie(req, VERIFIER_COOKIE);
-  if (!code || !state || !storedState || !verifier || state !== storedState) return { ok: false, error: 'auth.error.google.failed' };
+  if (!code || !state || !storedState || !verifier || state !== storedState)
+    return { ok: false, error: 'auth.error.google.failed' };
   let claims: GoogleClaims;
   try {
     const tokens = await client().validateAuthorizationCode(endpoints().token, code, verifier);
@@ -77,7 +94,8 @@ export async function finishGoogleSignIn(req: Request, signedInUserId?: string):
     return { ok: false, error: 'auth.error.google.failed' };
   }
   const validIssuer = claims.iss === 'https://accounts.google.com' || claims.iss === 'accounts.google.com';
-  if (!validIssuer || claims.aud !== env().GOOGLE_CLIENT_ID || claims.exp * 1000 < Date.now() || !claims.sub) return { ok: false, error: 'auth.error.google.failed' };
+  if (!validIssuer || claims.aud !== env().GOOGLE_CLIENT_ID || claims.exp * 1000 < Date.now() || !claims.sub)
+    return { ok: false, error: 'auth.error.google.failed' };
   return linkGoogleAccount(claims, signedInUserId);
 }
 
@@ -89,7 +107,10 @@ export async function finishGoogleSignIn(req: Request, signedInUserId?: string):
  */
 async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string): Promise<GoogleOutcome> {
   return (await db()).transaction(async (tx) => {
-    const [linked] = await tx.query<{ user_id: string }>("SELECT user_id FROM oauth_accounts WHERE provider = 'google' AND provider_user_id = $1", [claims.sub]);
+    const [linked] = await tx.query<{ user_id: string }>(
+      "SELECT user_id FROM oauth_accounts WHERE provider = 'google' AND provider_user_id = $1",
+      [claims.sub],
+    );
     if (linked) return { ok: true, userId: linked.user_id };
     if (!claims.email) return { ok: false, error: 'auth.error.google.failed' };
     const [existing] = await tx.query<{ id: string; password_hash: string | null; email_verified: boolean }>(
@@ -100,16 +121,29 @@ async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string):
     if (existing) {
       if (claims.email_verified !== true) return { ok: false, error: 'auth.error.google.unverified' };
       const ownerPresent = existing.id === signedInUserId;
-      if (existing.password_hash && !existing.email_verified && !ownerPresent) return { ok: false, error: 'auth.error.google.password_first' };
+      if (existing.password_hash && !existing.email_verified && !ownerPresent)
+        return { ok: false, error: 'auth.error.google.password_first' };
       userId = existing.id;
       // The owner has now shown both the password and a Google account that verified this address.
       await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND NOT email_verified', [userId]);
     } else {
-      const created = await createUser({ email: claims.email, passwordHash: null, fullName: claims.name === undefined ? undefined : toPlainText(String(claims.name)).slice(0, 100), emailVerified: claims.email_verified === true, via: 'google' }, tx);
+      const created = await createUser(
+        {
+          email: claims.email,
+          passwordHash: null,
+          fullName: claims.name === undefined ? undefined : toPlainText(String(claims.name)).slice(0, 100),
+          emailVerified: claims.email_verified === true,
+          via: 'google',
+        },
+        tx,
+      );
       if (!created) return { ok: false, error: 'auth.error.google.failed' };
       userId = created.id;
     }
-    await tx.query("INSERT INTO oauth_accounts (provider, provider_user_id, user_id) VALUES ('google', $1, $2)", [claims.sub, userId]);
+    await tx.query("INSERT INTO oauth_accounts (provider, provider_user_id, user_id) VALUES ('google', $1, $2)", [
+      claims.sub,
+      userId,
+    ]);
     return { ok: true, userId };
   });
 }

@@ -7,7 +7,11 @@ import type { Queryable } from './db.ts';
 
 export type NotificationKind = 'telegram' | 'mailchimp';
 
-export async function enqueueNotification(q: Queryable, kind: NotificationKind, payload: Record<string, unknown>): Promise<void> {
+export async function enqueueNotification(
+  q: Queryable,
+  kind: NotificationKind,
+  payload: Record<string, unknown>,
+): Promise<void> {
   await q.query('INSERT INTO outbox (kind, payload) VALUES ($1, $2)', [kind, JSON.stringify(payload)]);
 }
 
@@ -27,15 +31,29 @@ export const mailingPayloads = {
   /** Tags and merge fields of a saved test (the email and USER_ID are joined in by the saving statement). */
   testResult: (result: { kind: 'iq'; iqEstimate: number } | { kind: 'professional'; personalityType: string }) =>
     result.kind === 'iq'
-      ? { tags: result.iqEstimate >= 130 ? ['high_iq'] : result.iqEstimate >= 110 ? ['above_average_iq'] : [], mergeFields: { LAST_TEST: 'iq', IQ_SCORE: result.iqEstimate, TEST_DATE: today() } }
-      : { tags: [] as string[], mergeFields: { LAST_TEST: 'professional', PERSONALITY: result.personalityType, TEST_DATE: today() } },
+      ? {
+          tags: result.iqEstimate >= 130 ? ['high_iq'] : result.iqEstimate >= 110 ? ['above_average_iq'] : [],
+          mergeFields: { LAST_TEST: 'iq', IQ_SCORE: result.iqEstimate, TEST_DATE: today() },
+        }
+      : {
+          tags: [] as string[],
+          mergeFields: { LAST_TEST: 'professional', PERSONALITY: result.personalityType, TEST_DATE: today() },
+        },
   /** The confirmation mail's facts (a Mailchimp automation writes it): it renews monthly at the price until cancelled. */
-  purchase: (userId: string, email: string, charge: { reference: string; amount: number; currency: string; nextChargeDate: string | null }) => ({
+  purchase: (
+    userId: string,
+    email: string,
+    charge: { reference: string; amount: number; currency: string; nextChargeDate: string | null },
+  ) => ({
     email,
     tags: ['premium', 'subscriber'],
     mergeFields: {
-      USER_ID: userId, SUBSCRIPTION_DATE: today(), SUBSCRIBER_STATUS: 'active', PAYMENT_ID: charge.reference,
-      RENEWAL: `monthly, ${charge.amount} ${charge.currency}, until cancelled`, NEXT_CHARGE: charge.nextChargeDate ?? '',
+      USER_ID: userId,
+      SUBSCRIPTION_DATE: today(),
+      SUBSCRIBER_STATUS: 'active',
+      PAYMENT_ID: charge.reference,
+      RENEWAL: `monthly, ${charge.amount} ${charge.currency}, until cancelled`,
+      NEXT_CHARGE: charge.nextChargeDate ?? '',
     },
   }),
 };
@@ -61,7 +79,9 @@ export function deliverOutboxSoon(): Promise<unknown> {
     do {
       again = false;
       // A full batch means more may be waiting: keep going until the queue is drained.
-      const counts = await deliverOutbox(BATCH).catch((err) => (console.error('[outbox]', (err as Error).message), null));
+      const counts = await deliverOutbox(BATCH).catch(
+        (err) => (console.error('[outbox]', (err as Error).message), null),
+      );
       full = Boolean(counts && counts.delivered + counts.skipped + counts.failed >= BATCH);
     } while (again || full);
   })().finally(() => {
@@ -79,7 +99,12 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
   const { addToMailingList } = await import('./notify/mailchimp.ts');
   const { sendChatNotification } = await import('./notify/telegram.ts');
   const database = await db();
-  const rows = await database.query<{ id: string; kind: NotificationKind; payload: Record<string, unknown>; attempts: number }>(
+  const rows = await database.query<{
+    id: string;
+    kind: NotificationKind;
+    payload: Record<string, unknown>;
+    attempts: number;
+  }>(
     `UPDATE outbox SET next_attempt_at = now() + interval '2 minutes'
      WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
      RETURNING id, kind, payload, attempts`,
@@ -87,7 +112,10 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
   );
   const counts = { delivered: 0, skipped: 0, failed: 0 };
   for (const row of rows) {
-    const outcome = row.kind === 'mailchimp' ? await addToMailingList(row.payload as never) : await sendChatNotification(row.payload as never);
+    const outcome =
+      row.kind === 'mailchimp'
+        ? await addToMailingList(row.payload as never)
+        : await sendChatNotification(row.payload as never);
     if (outcome.status === 'failed') {
       counts.failed++;
       const attempts = row.attempts + 1;
@@ -97,7 +125,10 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
       );
     } else {
       counts[outcome.status]++;
-      await database.query('UPDATE outbox SET status = $2, attempts = attempts + 1, delivered_at = now(), last_error = $3 WHERE id = $1', [row.id, outcome.status, outcome.status === 'skipped' ? outcome.reason : null]);
+      await database.query(
+        'UPDATE outbox SET status = $2, attempts = attempts + 1, delivered_at = now(), last_error = $3 WHERE id = $1',
+        [row.id, outcome.status, outcome.status === 'skipped' ? outcome.reason : null],
+      );
     }
   }
   return counts;

@@ -8,12 +8,21 @@ import { fileURLToPath } from 'node:url';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 
-export type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
-export const el = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({ type, props: { style, children } });
+export type Node = {
+  type: string;
+  props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string };
+};
+export const el = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
+  type,
+  props: { style, children },
+});
 
 // Beside this module when it runs from source (server, tests, functions); under the project root when the Astro
 // build runs it bundled into dist/ to draw the social cards.
-const FONT_DIRS = [fileURLToPath(new URL('../../assets/fonts/', import.meta.url)), join(process.cwd(), 'src/assets/fonts/')];
+const FONT_DIRS = [
+  fileURLToPath(new URL('../../assets/fonts/', import.meta.url)),
+  join(process.cwd(), 'src/assets/fonts/'),
+];
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
 function loadFonts() {
   const dir = FONT_DIRS.find((candidate) => existsSync(candidate + 'GolosText-Regular.ttf')) ?? FONT_DIRS[0];
@@ -24,7 +33,8 @@ function loadFonts() {
 }
 
 /** The tree as SVG of exactly width × height, text drawn as paths in the font family 'Golos' (400 and 700). */
-export const treeToSvg = (tree: Node, width: number, height: number): Promise<string> => satori(tree as never, { width, height, fonts: loadFonts() });
+export const treeToSvg = (tree: Node, width: number, height: number): Promise<string> =>
+  satori(tree as never, { width, height, fonts: loadFonts() });
 
 export const svgToPng = (svg: string, background: string): Buffer =>
   Buffer.from(new Resvg(svg, { fitTo: { mode: 'original' }, background }).render().asPng());

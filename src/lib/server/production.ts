@@ -8,15 +8,27 @@ import { jsonError, requestLang } from './http.ts';
 
 /** Netlify's functions do not see CONTEXT at run time; they learn their deploy context from the Netlify global. */
 const netlifyDeployContext = (): string | undefined =>
-  (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify?.context?.deploy?.context;
+  (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify?.context?.deploy
+    ?.context;
 
 /** Netlify's production builds (CONTEXT=production) and functions, or any run with NODE_ENV=production. */
 export const isProduction = (): boolean =>
   env().CONTEXT === 'production' || env().NODE_ENV === 'production' || netlifyDeployContext() === 'production';
 
 /** Baked into pages at build time and used by the server: a production site may not fall back to placeholders. */
-export const SITE_FACT_VARIABLES = ['SITE_URL', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE', 'CONTACT_EMAIL'] as const;
-export const WAYFORPAY_VARIABLES = ['WAYFORPAY_MERCHANT_ACCOUNT', 'WAYFORPAY_MERCHANT_DOMAIN', 'WAYFORPAY_SECRET_KEY', 'WAYFORPAY_MERCHANT_PASSWORD'] as const;
+export const SITE_FACT_VARIABLES = [
+  'SITE_URL',
+  'OPERATOR_NAME',
+  'OPERATOR_ADDRESS',
+  'OPERATOR_CODE',
+  'CONTACT_EMAIL',
+] as const;
+export const WAYFORPAY_VARIABLES = [
+  'WAYFORPAY_MERCHANT_ACCOUNT',
+  'WAYFORPAY_MERCHANT_DOMAIN',
+  'WAYFORPAY_SECRET_KEY',
+  'WAYFORPAY_MERCHANT_PASSWORD',
+] as const;
 
 export type GuardedRun = 'build' | 'server';
 
@@ -26,7 +38,8 @@ const unset = (name: keyof Env): boolean => !env()[name];
 export function missingProductionConfig(kind: GuardedRun): string[] {
   if (!isProduction()) return [];
   // A hosted server must not invent its HMAC key: each function instance would sign with a different one.
-  const required: (keyof Env)[] = kind === 'server' && isHosted() ? [...SITE_FACT_VARIABLES, 'APP_SECRET'] : [...SITE_FACT_VARIABLES];
+  const required: (keyof Env)[] =
+    kind === 'server' && isHosted() ? [...SITE_FACT_VARIABLES, 'APP_SECRET'] : [...SITE_FACT_VARIABLES];
   return required.filter(unset);
 }
 
@@ -50,7 +63,9 @@ export class ProductionConfigError extends Error {
 /** Checkout in production never uses the test provider, whose page approves any payment. */
 export function refuseTestProvider(): void {
   if (isProduction() && env().PAYMENT_PROVIDER === 'test') {
-    throw new ProductionConfigError('Payments refused in production: PAYMENT_PROVIDER=test would approve payments without WayForPay.');
+    throw new ProductionConfigError(
+      'Payments refused in production: PAYMENT_PROVIDER=test would approve payments without WayForPay.',
+    );
   }
 }
 
@@ -63,7 +78,9 @@ export function requireLiveMerchant(publishedTestSecret: string): void {
   const missing = WAYFORPAY_VARIABLES.filter(unset);
   if (missing.length) throw new ProductionConfigError(`Payments refused in production: ${missing.join(', ')} not set.`);
   if (env().WAYFORPAY_SECRET_KEY === publishedTestSecret) {
-    throw new ProductionConfigError('Payments refused in production: WAYFORPAY_SECRET_KEY is the test key published in the repository.');
+    throw new ProductionConfigError(
+      'Payments refused in production: WAYFORPAY_SECRET_KEY is the test key published in the repository.',
+    );
   }
 }
 
@@ -71,7 +88,9 @@ export function requireLiveMerchant(publishedTestSecret: string): void {
  * Wraps a payment handler so a refused configuration answers 503 with its message key on Netlify too (the local
  * server maps it as well), instead of the platform's bare 500.
  */
-export function refusingMisconfiguration<A extends unknown[]>(handler: (req: Request, ...rest: A) => Promise<Response>) {
+export function refusingMisconfiguration<A extends unknown[]>(
+  handler: (req: Request, ...rest: A) => Promise<Response>,
+) {
   return async (req: Request, ...rest: A): Promise<Response> => {
     try {
       return await handler(req, ...rest);

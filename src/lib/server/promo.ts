@@ -10,18 +10,32 @@ export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 export type PromoOutcome =
   | { ok: true; days: number; expiresAt: string }
-  | { ok: false; error: 'promo.error.empty' | 'promo.error.invalid' | 'promo.error.expired' | 'promo.error.exhausted' | 'promo.error.used' };
+  | {
+      ok: false;
+      error:
+        | 'promo.error.empty'
+        | 'promo.error.invalid'
+        | 'promo.error.expired'
+        | 'promo.error.exhausted'
+        | 'promo.error.used';
+    };
 
 export async function redeemPromo(userId: string, raw: string): Promise<PromoOutcome> {
   const code = normalizeCode(raw);
   if (!code) return { ok: false, error: 'promo.error.empty' };
   return (await db()).transaction(async (tx) => {
-    const [promo] = await tx.query<{ days: number; max_redemptions: number; redeemed: number; expires_at: Date | null; active: boolean }>(
-      'SELECT days, max_redemptions, redeemed, expires_at, active FROM promo_codes WHERE code = $1 FOR UPDATE',
-      [code],
-    );
+    const [promo] = await tx.query<{
+      days: number;
+      max_redemptions: number;
+      redeemed: number;
+      expires_at: Date | null;
+      active: boolean;
+    }>('SELECT days, max_redemptions, redeemed, expires_at, active FROM promo_codes WHERE code = $1 FOR UPDATE', [
+      code,
+    ]);
     if (!promo || !promo.active) return { ok: false, error: 'promo.error.invalid' };
-    if (promo.expires_at && new Date(promo.expires_at).getTime() < Date.now()) return { ok: false, error: 'promo.error.expired' };
+    if (promo.expires_at && new Date(promo.expires_at).getTime() < Date.now())
+      return { ok: false, error: 'promo.error.expired' };
     const used = await tx.query('SELECT 1 FROM promo_redemptions WHERE code = $1 AND user_id = $2', [code, userId]);
     if (used.length) return { ok: false, error: 'promo.error.used' };
     if (promo.redeemed >= promo.max_redemptions) return { ok: false, error: 'promo.error.exhausted' };
@@ -41,7 +55,9 @@ export interface PromoSpec {
 
 /** Creates or updates a code (operators' CLI, start-up seeds). */
 export async function upsertPromo(spec: PromoSpec): Promise<void> {
-  await (await db()).query(
+  await (
+    await db()
+  ).query(
     `INSERT INTO promo_codes (code, days, max_redemptions, expires_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (code) DO UPDATE SET days = EXCLUDED.days, max_redemptions = EXCLUDED.max_redemptions, expires_at = EXCLUDED.expires_at, active = true`,
     [normalizeCode(spec.code), spec.days, spec.max, spec.expiresAt ?? null],

@@ -21,7 +21,9 @@ export type LimitCheck = { ok: true } | { ok: false; retryAfterSeconds: number }
 export async function consumeAll(limits: Limit[]): Promise<LimitCheck> {
   if (!limits.length) return { ok: true };
   const scaled = limits.map((l) => ({ ...l, max: l.max * multiplier() }));
-  const rows = await (await db()).query<{ key: string; count: number; window_start: Date }>(
+  const rows = await (
+    await db()
+  ).query<{ key: string; count: number; window_start: Date }>(
     `WITH w (key, ms) AS (SELECT * FROM unnest($1::text[], $2::float8[]))
      INSERT INTO rate_limits (key, count, window_start) SELECT key, 1, now() FROM w
      ON CONFLICT (key) DO UPDATE SET
@@ -57,7 +59,11 @@ export const LIMITS = {
   /** Attempts on an account from browsers it has never signed in from (anyone's guesses count here). */
   signInEmail: (email: string): Limit => ({ key: `signin:email:${email}`, max: 8, windowMs: 10 * MINUTE }),
   /** Attempts from a browser the account has signed in from before: its owner's typos, counted apart. */
-  signInDevice: (deviceId: string, userId: string): Limit => ({ key: `signin:device:${deviceId}:${userId}`, max: 8, windowMs: 10 * MINUTE }),
+  signInDevice: (deviceId: string, userId: string): Limit => ({
+    key: `signin:device:${deviceId}:${userId}`,
+    max: 8,
+    windowMs: 10 * MINUTE,
+  }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }),
   /**
    * IQ scoring: a person needs one request per test taken, a class behind one address a few dozen an hour; recovering
@@ -65,6 +71,10 @@ export const LIMITS = {
    * the day's allowance is what a person could use, not what probing needs (README, "Abuse limits").
    */
   scoreIqIp: (ip: string): Limit => ({ key: `score:iq:ip:${ip}`, max: 60, windowMs: 60 * MINUTE }),
-  scoreIqIpForm: (ip: string, formId: number): Limit => ({ key: `score:iq:ip:${ip}:form:${formId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
+  scoreIqIpForm: (ip: string, formId: number): Limit => ({
+    key: `score:iq:ip:${ip}:form:${formId}`,
+    max: 20,
+    windowMs: 24 * 60 * MINUTE,
+  }),
   scoreIqUser: (userId: string): Limit => ({ key: `score:iq:user:${userId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
 };

@@ -14,8 +14,14 @@ let loading: Promise<void> | null = null;
 
 async function load(): Promise<void> {
   try {
-    const rows = await (await db()).query<{ form_id: number; sheets: number; kr20: number | null }>('SELECT form_id, sheets, kr20 FROM iq_form_stats');
-    measured = new Map(rows.filter((r) => measuredReliabilityApplies(r.sheets, r.kr20)).map((r) => [Number(r.form_id), Number(r.kr20)]));
+    const rows = await (
+      await db()
+    ).query<{ form_id: number; sheets: number; kr20: number | null }>(
+      'SELECT form_id, sheets, kr20 FROM iq_form_stats',
+    );
+    measured = new Map(
+      rows.filter((r) => measuredReliabilityApplies(r.sheets, r.kr20)).map((r) => [Number(r.form_id), Number(r.kr20)]),
+    );
   } catch (err) {
     console.error('[reliability] could not read iq_form_stats:', (err as Error).message);
     measured ??= new Map();

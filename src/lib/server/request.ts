@@ -29,7 +29,8 @@ export interface RequestOptions<S extends z.ZodType | undefined, A extends Auth>
   invalid?: (issues: { path: PropertyKey[]; code: string }[], lang: Lang) => Response;
 }
 
-export type ParsedRequest<S, A extends Auth> = { ok: true; lang: Lang; user: UserFor<A>; body: BodyFor<S> } | { ok: false; response: Response };
+export type ParsedRequest<S, A extends Auth> =
+  { ok: true; lang: Lang; user: UserFor<A>; body: BodyFor<S> } | { ok: false; response: Response };
 
 const DEFAULT_MAX_BYTES = 8 * 1024;
 
@@ -66,6 +67,13 @@ export async function parseRequest<S extends z.ZodType | undefined = undefined, 
 }
 
 /** A new session's answer: the session and hint cookies, and the device cookie the sign-in throttling trusts. */
-export function signedIn(req: Request, session: { userId: string; token: string; expiresAt: Date }, status = 200): Response {
-  return withCookies(json({ ok: true, userId: session.userId }, { status }), [...sessionCookies(req, session.token, session.expiresAt), deviceCookie(req, session.userId)]);
+export function signedIn(
+  req: Request,
+  session: { userId: string; token: string; expiresAt: Date },
+  status = 200,
+): Response {
+  return withCookies(json({ ok: true, userId: session.userId }, { status }), [
+    ...sessionCookies(req, session.token, session.expiresAt),
+    deviceCookie(req, session.userId),
+  ]);
 }

@@ -23,26 +23,64 @@ const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
  * Saves (once per user and submission key) and returns the row's id. One statement: the result row and, for a
  * new row, the mailing-list notification about the test (spec part 2), so they land together or not at all.
  */
-export async function saveResult(scored: Scored & { ok: true }, userId: string, lang: Lang, submissionKey: string): Promise<string> {
+export async function saveResult(
+  scored: Scored & { ok: true },
+  userId: string,
+  lang: Lang,
+  submissionKey: string,
+): Promise<string> {
   const database = await db();
   const { kind, sheet } = scored;
   const { timeSpent } = sheet;
   const stored = JSON.stringify(sheet.answers);
   let insert: string;
   let params: unknown[];
-  const mailing = mailingPayloads.testResult(scored.kind === 'iq' ? { kind: 'iq', iqEstimate: scored.raw.iqEstimate } : { kind: 'professional', personalityType: scored.raw.personalityType });
+  const mailing = mailingPayloads.testResult(
+    scored.kind === 'iq'
+      ? { kind: 'iq', iqEstimate: scored.raw.iqEstimate }
+      : { kind: 'professional', personalityType: scored.raw.personalityType },
+  );
   if (scored.kind === 'iq') {
     const r = scored.raw;
     insert = `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code, form_id, reliability)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
-    params = [userId, r.iqEstimate, r.score, r.correctAnswers, r.totalQuestions, timeSpent, JSON.stringify(r.breakdown), lang, stored, submissionKey, verificationCode(), r.formId, r.reliability];
+    params = [
+      userId,
+      r.iqEstimate,
+      r.score,
+      r.correctAnswers,
+      r.totalQuestions,
+      timeSpent,
+      JSON.stringify(r.breakdown),
+      lang,
+      stored,
+      submissionKey,
+      verificationCode(),
+      r.formId,
+      r.reliability,
+    ];
   } else {
     const r = scored.raw;
     insert = `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
         personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
-    params = [userId, r.totalQuestions, timeSpent, JSON.stringify(r.enneagramScores), r.primaryType, r.secondaryType, JSON.stringify(r.tiedTypes), JSON.stringify(r.recommendedProfessions),
-      r.personalityType, r.strengthsDescription, JSON.stringify(r.developmentAreas), lang, stored, submissionKey, verificationCode()];
+    params = [
+      userId,
+      r.totalQuestions,
+      timeSpent,
+      JSON.stringify(r.enneagramScores),
+      r.primaryType,
+      r.secondaryType,
+      JSON.stringify(r.tiedTypes),
+      JSON.stringify(r.recommendedProfessions),
+      r.personalityType,
+      r.strengthsDescription,
+      JSON.stringify(r.developmentAreas),
+      lang,
+      stored,
+      submissionKey,
+      verificationCode(),
+    ];
   }
   const n = params.length;
   const [row] = await database.query<{ id: string }>(
@@ -54,7 +92,10 @@ export async function saveResult(scored: Scored & { ok: true }, userId: string, 
     [...params, JSON.stringify(mailing.tags), JSON.stringify(mailing.mergeFields)],
   );
   if (row) return row.id;
-  const [existing] = await database.query<{ id: string }>(`SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
+  const [existing] = await database.query<{ id: string }>(
+    `SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`,
+    [userId, submissionKey],
+  );
   return existing.id;
 }
 
@@ -72,7 +113,12 @@ interface StoredRow {
 
 /** The view of a saved result for its owner, in the asked language; null for anyone else or an unknown id. */
 export async function resultForOwner(kind: Kind, id: string, userId: string, lang: Lang, access: Access) {
-  const [row] = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at, verification_code, certificate_url_uk, certificate_url_en${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`, [id, userId]);
+  const [row] = await (
+    await db()
+  ).query<StoredRow>(
+    `SELECT id, answers, time_spent, created_at, verification_code, certificate_url_uk, certificate_url_en${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
   if (!row) return null;
   return {
     id: row.id,
@@ -87,8 +133,17 @@ export async function resultForOwner(kind: Kind, id: string, userId: string, lan
 const IQ_COLUMNS: Record<Kind, string> = { iq: ', form_id, reliability', professional: '' };
 
 /** The sheet a stored IQ row holds, scored the way it was when saved. */
-export const storedIqSheet = (row: { form_id?: number; reliability?: number; answers: unknown; time_spent: number }) =>
-  ({ formId: Number(row.form_id ?? 0), reliability: Number(row.reliability ?? STATED_RELIABILITY), answers: row.answers as IqAnswer[], timeSpent: row.time_spent });
+export const storedIqSheet = (row: {
+  form_id?: number;
+  reliability?: number;
+  answers: unknown;
+  time_spent: number;
+}) => ({
+  formId: Number(row.form_id ?? 0),
+  reliability: Number(row.reliability ?? STATED_RELIABILITY),
+  answers: row.answers as IqAnswer[],
+  timeSpent: row.time_spent,
+});
 
 function viewOf(kind: Kind, row: StoredRow, lang: Lang, access: Access) {
   return kind === 'iq'
@@ -98,39 +153,66 @@ function viewOf(kind: Kind, row: StoredRow, lang: Lang, access: Access) {
 
 /** History, newest first. Everyone sees what they took; the details are for subscribers (the premium gate). */
 export async function listResults(kind: Kind, userId: string, lang: Lang, access: Access) {
-  const rows = await (await db()).query<StoredRow>(`SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE user_id = $1 ORDER BY created_at DESC`, [userId]);
+  const rows = await (
+    await db()
+  ).query<StoredRow>(
+    `SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE user_id = $1 ORDER BY created_at DESC`,
+    [userId],
+  );
   return rows.map((row) => {
     const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
-    const summary = kind === 'iq'
-      ? pick(view, ['iqEstimate', 'iqBound', 'iqInterval', 'ratingLabel', 'cautions'])
-      : pick(view, ['personalityType', 'primaryType', 'color']);
-    const details = access === 'full'
-      ? kind === 'iq'
-        ? pick(view, ['score', 'maxScore', 'accuracy', 'timeSpent', 'correctAnswers', 'totalQuestions', 'breakdown'])
-        : pick(view, ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'])
-      : {};
+    const summary =
+      kind === 'iq'
+        ? pick(view, ['iqEstimate', 'iqBound', 'iqInterval', 'ratingLabel', 'cautions'])
+        : pick(view, ['personalityType', 'primaryType', 'color']);
+    const details =
+      access === 'full'
+        ? kind === 'iq'
+          ? pick(view, ['score', 'maxScore', 'accuracy', 'timeSpent', 'correctAnswers', 'totalQuestions', 'breakdown'])
+          : pick(view, ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'])
+        : {};
     return { id: row.id, kind, createdAt: new Date(row.created_at).toISOString(), ...summary, ...details };
   });
 }
 
-const pick = (source: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
+const pick = (source: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
 
 /** The forms a user has taken, the one taken longest ago first. */
 export async function formsTaken(userId: string): Promise<number[]> {
-  const rows = await (await db()).query<{ form_id: number }>('SELECT form_id FROM test_results WHERE user_id = $1 GROUP BY form_id ORDER BY max(created_at)', [userId]);
+  const rows = await (
+    await db()
+  ).query<{ form_id: number }>(
+    'SELECT form_id FROM test_results WHERE user_id = $1 GROUP BY form_id ORDER BY max(created_at)',
+    [userId],
+  );
   return rows.map((r) => Number(r.form_id));
 }
 
 /** What the statistics and achievements are computed from. */
 export async function statsInputs(userId: string) {
   const database = await db();
-  const iq = await database.query<{ iq_score: number; correct_answers: number; total_questions: number; time_spent: number; created_at: Date }>(
-    'SELECT iq_score, correct_answers, total_questions, time_spent, created_at FROM test_results WHERE user_id = $1',
+  const iq = await database.query<{
+    iq_score: number;
+    correct_answers: number;
+    total_questions: number;
+    time_spent: number;
+    created_at: Date;
+  }>('SELECT iq_score, correct_answers, total_questions, time_spent, created_at FROM test_results WHERE user_id = $1', [
+    userId,
+  ]);
+  const [{ n }] = await database.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM professional_test_results WHERE user_id = $1',
     [userId],
   );
-  const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM professional_test_results WHERE user_id = $1', [userId]);
   return {
-    iq: iq.map((r) => ({ iqScore: r.iq_score, correctAnswers: r.correct_answers, totalQuestions: r.total_questions, timeSpent: r.time_spent, createdAt: r.created_at })),
+    iq: iq.map((r) => ({
+      iqScore: r.iq_score,
+      correctAnswers: r.correct_answers,
+      totalQuestions: r.total_questions,
+      timeSpent: r.time_spent,
+      createdAt: r.created_at,
+    })),
     professionalCount: n,
   };
 }

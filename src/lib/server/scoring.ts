@@ -26,8 +26,14 @@ const lang = z.enum(['uk', 'en']).optional();
 const submissionId = z.uuid().optional();
 export const IqScoreRequest = z.object({
   /** The form the answers are for, as GET /api/tests/iq/form served it: required, so a sheet names its key. */
-  formId: z.number().int().min(0).max(IQ_FORM_IDS.length - 1),
-  answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms })).max(100),
+  formId: z
+    .number()
+    .int()
+    .min(0)
+    .max(IQ_FORM_IDS.length - 1),
+  answers: z
+    .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
+    .max(100),
   timeSpent: ms,
   lang,
   submissionId,
@@ -45,17 +51,41 @@ export type CareerSheet = { answers: CareerScoreInput['answers']; timeSpent: num
 /** A scored sheet: `raw` is the scoring's own result (what is saved), `result` its view at the caller's access. */
 export type Scored =
   | { ok: true; kind: 'iq'; raw: IqResult; result: Record<string, unknown>; token: string; sheet: IqSheet }
-  | { ok: true; kind: 'professional'; raw: CareerResult; result: Record<string, unknown>; token: string; sheet: CareerSheet }
+  | {
+      ok: true;
+      kind: 'professional';
+      raw: CareerResult;
+      result: Record<string, unknown>;
+      token: string;
+      sheet: CareerSheet;
+    }
   | { ok: false; error: SheetError };
 type Kind = 'iq' | 'professional';
 
 /** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
-export async function scoreIq(input: Omit<IqScoreInput, 'submissionId'>, language: Lang, access: Access, reliability?: number): Promise<Scored> {
+export async function scoreIq(
+  input: Omit<IqScoreInput, 'submissionId'>,
+  language: Lang,
+  access: Access,
+  reliability?: number,
+): Promise<Scored> {
   const error = checkIqSheet(iqBank(input.formId), input.answers);
   if (error) return { ok: false, error };
-  const sheet: IqSheet = { formId: input.formId, answers: input.answers, timeSpent: input.timeSpent, reliability: reliability ?? (await reliabilityInUse(input.formId)) };
+  const sheet: IqSheet = {
+    formId: input.formId,
+    answers: input.answers,
+    timeSpent: input.timeSpent,
+    reliability: reliability ?? (await reliabilityInUse(input.formId)),
+  };
   const result = scoreIqSheet(sheet);
-  const token = signResultToken({ kind: 'iq', lang: language, formId: sheet.formId, reliability: sheet.reliability, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
+  const token = signResultToken({
+    kind: 'iq',
+    lang: language,
+    formId: sheet.formId,
+    reliability: sheet.reliability,
+    answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]),
+    timeSpent: input.timeSpent,
+  });
   return { ok: true, kind: 'iq', raw: result, result: iqView(result, access, language), token, sheet };
 }
 
@@ -63,15 +93,36 @@ export function scoreCareer(input: CareerScoreInput, language: Lang, access: Acc
   const error = checkCareerSheet(input.answers);
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
-  const token = signResultToken({ kind: 'professional', lang: language, answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]), timeSpent: input.timeSpent });
-  return { ok: true, kind: 'professional', raw: result, result: careerView(result, access, language), token, sheet: { answers: input.answers, timeSpent: input.timeSpent } };
+  const token = signResultToken({
+    kind: 'professional',
+    lang: language,
+    answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]),
+    timeSpent: input.timeSpent,
+  });
+  return {
+    ok: true,
+    kind: 'professional',
+    raw: result,
+    result: careerView(result, access, language),
+    token,
+    sheet: { answers: input.answers, timeSpent: input.timeSpent },
+  };
 }
 
 /** Re-scores the sheet a token carries (it was validated when signed) in the asked language, with its recorded form and reliability. */
 export async function rescoreToken(payload: ResultTokenPayload, language: Lang, access: Access): Promise<Scored> {
-  const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent]) => ({ questionId, selectedAnswer, timeSpent }));
+  const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent]) => ({
+    questionId,
+    selectedAnswer,
+    timeSpent,
+  }));
   return payload.kind === 'iq'
-    ? scoreIq({ formId: payload.formId ?? 0, answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent }, language, access, payload.reliability ?? STATED_RELIABILITY)
+    ? scoreIq(
+        { formId: payload.formId ?? 0, answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent },
+        language,
+        access,
+        payload.reliability ?? STATED_RELIABILITY,
+      )
     : scoreCareer({ answers: answers as CareerScoreInput['answers'], timeSpent: payload.timeSpent }, language, access);
 }
 
@@ -98,7 +149,8 @@ export async function scoreAndSave<I extends { submissionId?: string }>(
 ): Promise<ScoreAndSave> {
   if (who.limits) {
     const limited = await consumeAll(who.limits);
-    if (!limited.ok) return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+    if (!limited.ok)
+      return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   }
   const scored = await score(input, who.lang, accessOf(who.user));
   if (!scored.ok) return scored;

@@ -45,7 +45,12 @@ export const PAGE_STYLE_SOURCES = ["'self'", WAYFORPAY_ORIGIN] as const;
  * (object-src, base-uri, form-action apply from the first byte). No fetch directive for scripts or styles: a header
  * policy without the per-page hashes would block Astro's inline scripts (policies add up, each must allow a load).
  */
-export const PAGE_HEADER_CSP = ["object-src 'none'", "base-uri 'self'", `form-action 'self' ${WAYFORPAY_ORIGIN}`, "frame-ancestors 'none'"].join('; ');
+export const PAGE_HEADER_CSP = [
+  "object-src 'none'",
+  "base-uri 'self'",
+  `form-action 'self' ${WAYFORPAY_ORIGIN}`,
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** What every response carries, page or function. */
 const BASE_HEADERS = {
@@ -101,7 +106,13 @@ export function cspHash(content: string): string {
  */
 export function functionPageCsp(inlineStyles: string[]): string {
   const styles = inlineStyles.length ? inlineStyles.map(cspHash).join(' ') : "'none'";
-  return ["default-src 'none'", `style-src ${styles}`, "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ');
+  return [
+    "default-src 'none'",
+    `style-src ${styles}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 /**

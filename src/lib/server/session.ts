@@ -39,7 +39,13 @@ export const sessionIdOf = (token: string): string => encodeHexLowerCase(sha256(
 
 export async function createSession(token: string, userId: string): Promise<Session> {
   const session: Session = { id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
-  await (await db()).query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [session.id, session.userId, session.expiresAt]);
+  await (
+    await db()
+  ).query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [
+    session.id,
+    session.userId,
+    session.expiresAt,
+  ]);
   return session;
 }
 
@@ -48,7 +54,13 @@ export type SessionValidation = { session: Session; user: SessionUser } | { sess
 export async function validateSessionToken(token: string): Promise<SessionValidation> {
   const database = await db();
   const id = sessionIdOf(token);
-  const [row] = await database.query<{ user_id: string; expires_at: Date; email: string; created_at: Date; premium: boolean }>(
+  const [row] = await database.query<{
+    user_id: string;
+    expires_at: Date;
+    email: string;
+    created_at: Date;
+    premium: boolean;
+  }>(
     `SELECT s.user_id, s.expires_at, u.email, u.created_at,
        COALESCE(${ACTIVE_SQL}, false) AS premium
      FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id WHERE s.id = $1`,
@@ -64,7 +76,10 @@ export async function validateSessionToken(token: string): Promise<SessionValida
     session.expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await database.query('UPDATE sessions SET expires_at = $1 WHERE id = $2', [session.expiresAt, id]);
   }
-  return { session, user: { id: row.user_id, email: row.email, createdAt: new Date(row.created_at), premium: row.premium } };
+  return {
+    session,
+    user: { id: row.user_id, email: row.email, createdAt: new Date(row.created_at), premium: row.premium },
+  };
 }
 
 export async function invalidateSession(sessionId: string): Promise<void> {
@@ -87,7 +102,10 @@ export function sessionCookies(req: Request, token: string, expiresAt: Date): st
   ];
 }
 
-export const clearedSessionCookies = (req: Request): string[] => [clearCookie(req, SESSION_COOKIE), clearCookie(req, SIGNED_IN_HINT_COOKIE, { httpOnly: false })];
+export const clearedSessionCookies = (req: Request): string[] => [
+  clearCookie(req, SESSION_COOKIE),
+  clearCookie(req, SIGNED_IN_HINT_COOKIE, { httpOnly: false }),
+];
 
 export function withCookies(response: Response, cookies: string[]): Response {
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);

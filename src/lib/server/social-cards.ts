@@ -17,29 +17,84 @@ const PAD_Y = 72;
 const keepShortWords = (text: string) => text.replace(/(?<=^|\s)(\p{L}{1,2}) /gu, '$1\u00a0');
 
 const circle = (left: number, top: number, size: number): Node =>
-  el('div', { position: 'absolute', left, top, width: size, height: size, borderRadius: size / 2, backgroundColor: 'rgba(255,255,255,0.08)' });
+  el('div', {
+    position: 'absolute',
+    left,
+    top,
+    width: size,
+    height: size,
+    borderRadius: size / 2,
+    backgroundColor: 'rgba(255,255,255,0.08)',
+  });
 
 /** The logo (spec: the IQ, career, profile and login groups show it): the favicon's mark and the name. */
 const logo = (): Node =>
-  el('div', { display: 'flex', alignItems: 'center' },
-    el('div', { display: 'flex', width: 96, height: 96, borderRadius: 22, backgroundColor: '#FFFFFF', color: BLUE, fontSize: 64, fontWeight: 700, alignItems: 'center', justifyContent: 'center' }, 'R'),
-    el('div', { display: 'flex', marginLeft: 28, fontSize: 60, fontWeight: 700 }, 'Rozum'));
+  el(
+    'div',
+    { display: 'flex', alignItems: 'center' },
+    el(
+      'div',
+      {
+        display: 'flex',
+        width: 96,
+        height: 96,
+        borderRadius: 22,
+        backgroundColor: '#FFFFFF',
+        color: BLUE,
+        fontSize: 64,
+        fontWeight: 700,
+        alignItems: 'center',
+        justifyContent: 'center',
+      },
+      'R',
+    ),
+    el('div', { display: 'flex', marginLeft: 28, fontSize: 60, fontWeight: 700 }, 'Rozum'),
+  );
 
 function tree(lang: Lang, card: OgCard): Node {
   const { title, line } = ogCardTexts(lang, card);
-  return el('div', { width: OG_WIDTH, height: OG_HEIGHT, display: 'flex', backgroundImage: `linear-gradient(135deg, ${BLUE}, #3B82F6)`, color: '#FFFFFF', fontFamily: 'Golos' },
+  return el(
+    'div',
+    {
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+      display: 'flex',
+      backgroundImage: `linear-gradient(135deg, ${BLUE}, #3B82F6)`,
+      color: '#FFFFFF',
+      fontFamily: 'Golos',
+    },
     circle(820, -100, 440),
     circle(960, 400, 320),
     // Sizes are explicit: satori's boxes grow by their padding.
-    el('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: OG_WIDTH - 2 * PAD_X, height: OG_HEIGHT - 2 * PAD_Y, margin: `${PAD_Y}px ${PAD_X}px` },
-      card === 'default' ? el('div', { display: 'flex', fontSize: 120, fontWeight: 700, lineHeight: 1 }, 'Rozum') : logo(),
-      el('div', { display: 'flex', flexDirection: 'column' },
+    el(
+      'div',
+      {
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        width: OG_WIDTH - 2 * PAD_X,
+        height: OG_HEIGHT - 2 * PAD_Y,
+        margin: `${PAD_Y}px ${PAD_X}px`,
+      },
+      card === 'default'
+        ? el('div', { display: 'flex', fontSize: 120, fontWeight: 700, lineHeight: 1 }, 'Rozum')
+        : logo(),
+      el(
+        'div',
+        { display: 'flex', flexDirection: 'column' },
         el('div', { display: 'flex', fontSize: 68, fontWeight: 700, lineHeight: 1.15 }, keepShortWords(title)),
-        el('div', { display: 'flex', fontSize: 36, lineHeight: 1.3, color: PALE, marginTop: 24, maxWidth: 900 }, keepShortWords(line)))),
+        el(
+          'div',
+          { display: 'flex', fontSize: 36, lineHeight: 1.3, color: PALE, marginTop: 24, maxWidth: 900 },
+          keepShortWords(line),
+        ),
+      ),
+    ),
   );
 }
 
-export const socialCardSvg = (lang: Lang, card: OgCard): Promise<string> => treeToSvg(tree(lang, card), OG_WIDTH, OG_HEIGHT);
+export const socialCardSvg = (lang: Lang, card: OgCard): Promise<string> =>
+  treeToSvg(tree(lang, card), OG_WIDTH, OG_HEIGHT);
 
 export async function renderSocialCard(lang: Lang, card: OgCard): Promise<Buffer> {
   return svgToPng(await socialCardSvg(lang, card), BLUE);

@@ -11,7 +11,8 @@ import type { Access } from '../../domain/views.ts';
  * "Active" as SQL over a user_profiles row aliased `p`, for the queries that decide it in the database (the session
  * read): the same rule as `active` below — status active and no expiry, or an expiry in the future.
  */
-export const ACTIVE_SQL = "(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()))";
+export const ACTIVE_SQL =
+  "(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()))";
 
 /** Which view of a result a user may see (DESIGN.md §3.2): full with an active subscription, else the teaser. */
 export const accessOf = (user: { premium: boolean } | null): Access => (user?.premium ? 'full' : 'teaser');
@@ -53,7 +54,10 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export function subscriptionFrom(row: ProfileRow, now = Date.now()): SubscriptionState {
   const expiry = row.subscription_expires_at ? new Date(row.subscription_expires_at) : null;
   const active = row.subscription_status === 'active' && (!expiry || expiry.getTime() > now);
-  const status = row.subscription_status === 'active' && !active ? 'expired' : (row.subscription_status as SubscriptionState['status']);
+  const status =
+    row.subscription_status === 'active' && !active
+      ? 'expired'
+      : (row.subscription_status as SubscriptionState['status']);
   const source = row.subscription_source ?? null;
   const renews = source === 'payment' && !row.subscription_cancelled_at && row.next_charge_at;
   return {
@@ -78,11 +82,20 @@ const COLUMNS = `subscription_status, subscription_expires_at, subscription_paym
 export async function subscriptionOf(userId: string): Promise<SubscriptionState> {
   const database = await db();
   const [row] = await database.query<ProfileRow>(`SELECT ${COLUMNS} FROM user_profiles WHERE id = $1`, [userId]);
-  if (!row) return subscriptionFrom({ subscription_status: 'inactive', subscription_expires_at: null, subscription_payment_id: null, subscription_cancelled_at: null });
+  if (!row)
+    return subscriptionFrom({
+      subscription_status: 'inactive',
+      subscription_expires_at: null,
+      subscription_payment_id: null,
+      subscription_cancelled_at: null,
+    });
   const state = subscriptionFrom(row);
   if (row.subscription_status === 'active' && state.status === 'expired') {
     // Rechecks the expiry: a renewal committed since the read must not be written over.
-    await database.query("UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active' AND subscription_expires_at <= now()", [userId]);
+    await database.query(
+      "UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active' AND subscription_expires_at <= now()",
+      [userId],
+    );
   }
   return state;
 }
@@ -96,7 +109,12 @@ export type Extension = { source: 'promo' } | { source: 'payment'; orderReferenc
  * subscription into a promo one.
  */
 export async function extendPremium(tx: Queryable, userId: string, days: number, how: Extension) {
-  const [profile] = await tx.query<{ email: string; full_name: string; subscription_expires_at: Date; mailing_consent_at: Date | null }>(
+  const [profile] = await tx.query<{
+    email: string;
+    full_name: string;
+    subscription_expires_at: Date;
+    mailing_consent_at: Date | null;
+  }>(
     `UPDATE user_profiles SET
        subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
        subscription_source = CASE WHEN $3 = 'payment' THEN 'payment'
@@ -106,7 +124,13 @@ export async function extendPremium(tx: Queryable, userId: string, days: number,
        subscription_renewal_failed_at = CASE WHEN $5 OR subscription_payment_id = $4 THEN NULL ELSE subscription_renewal_failed_at END,
        subscription_status = 'active', updated_at = now()
      WHERE id = $1 RETURNING email, full_name, subscription_expires_at, mailing_consent_at`,
-    [userId, days, how.source, how.source === 'payment' ? how.orderReference : null, how.source === 'payment' && how.firstCharge],
+    [
+      userId,
+      days,
+      how.source,
+      how.source === 'payment' ? how.orderReference : null,
+      how.source === 'payment' && how.firstCharge,
+    ],
   );
   return profile;
 }
@@ -122,7 +146,10 @@ export async function shortenPremium(tx: Queryable, userId: string, days: number
 
 /** A renewal charge of the user's current order was declined or expired: the profile says so until one goes through. */
 export async function markRenewalFailed(tx: Queryable, userId: string, orderReference: string): Promise<void> {
-  await tx.query('UPDATE user_profiles SET subscription_renewal_failed_at = now(), updated_at = now() WHERE id = $1 AND subscription_payment_id = $2', [userId, orderReference]);
+  await tx.query(
+    'UPDATE user_profiles SET subscription_renewal_failed_at = now(), updated_at = now() WHERE id = $1 AND subscription_payment_id = $2',
+    [userId, orderReference],
+  );
 }
 
 /**
@@ -138,7 +165,10 @@ export async function cancelRenewal(userId: string): Promise<{ ok: true } | { ok
       [userId],
     );
     if (!live.length) return { ok: false };
-    await tx.query('UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1', [userId]);
+    await tx.query(
+      'UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1',
+      [userId],
+    );
     return { ok: true };
   });
 }

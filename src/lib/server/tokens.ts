@@ -24,13 +24,18 @@ export interface ResultTokenPayload {
 
 const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
 
-export function signResultToken(payload: Omit<ResultTokenPayload, 'issuedAt' | 'expiresAt'>, now = Date.now(), secret = appSecret()): string {
+export function signResultToken(
+  payload: Omit<ResultTokenPayload, 'issuedAt' | 'expiresAt'>,
+  now = Date.now(),
+  secret = appSecret(),
+): string {
   const full: ResultTokenPayload = { ...payload, issuedAt: now, expiresAt: now + TOKEN_TTL_MS };
   const body = Buffer.from(JSON.stringify(full)).toString('base64url');
   return `v1.${body}.${sign(`v1.${body}`, secret)}`;
 }
 
-export type TokenCheck = { ok: true; payload: ResultTokenPayload } | { ok: false; error: 'token.error.invalid' | 'token.error.expired' };
+export type TokenCheck =
+  { ok: true; payload: ResultTokenPayload } | { ok: false; error: 'token.error.invalid' | 'token.error.expired' };
 
 export function verifyResultToken(token: string, now = Date.now(), secret = appSecret()): TokenCheck {
   // Exactly v1.<payload>.<mac>: an appended segment would make another "token" with the same signature.
@@ -40,13 +45,15 @@ export function verifyResultToken(token: string, now = Date.now(), secret = appS
   if (version !== 'v1' || !body || !mac) return { ok: false, error: 'token.error.invalid' };
   const expected = Buffer.from(sign(`v1.${body}`, secret));
   const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, error: 'token.error.invalid' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, error: 'token.error.invalid' };
   let payload: ResultTokenPayload;
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, error: 'token.error.invalid' };
   }
-  if (typeof payload.expiresAt !== 'number' || payload.expiresAt < now) return { ok: false, error: 'token.error.expired' };
+  if (typeof payload.expiresAt !== 'number' || payload.expiresAt < now)
+    return { ok: false, error: 'token.error.expired' };
   return { ok: true, payload };
 }

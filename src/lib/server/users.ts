@@ -14,11 +14,13 @@ export const normalizeEmail = emailKey;
 export const emailLocalPart = (email: string): string => email.trim().split('@')[0] ?? '';
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON);
-export const verifyPassword = (hashed: string, password: string): Promise<boolean> => verify(hashed, password).catch(() => false);
+export const verifyPassword = (hashed: string, password: string): Promise<boolean> =>
+  verify(hashed, password).catch(() => false);
 
 // Verified against when the email is unknown, so a miss takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
-export const burnPasswordCheck = async (password: string) => void (await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), password));
+export const burnPasswordCheck = async (password: string) =>
+  void (await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), password));
 
 export interface UserRow {
   id: string;
@@ -28,7 +30,11 @@ export interface UserRow {
 }
 
 export async function findUserByEmail(email: string): Promise<UserRow | null> {
-  const [row] = await (await db()).query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE email_normalized = $1', [normalizeEmail(email)]);
+  const [row] = await (
+    await db()
+  ).query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE email_normalized = $1', [
+    normalizeEmail(email),
+  ]);
   return row ?? null;
 }
 
@@ -48,13 +54,25 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
     const [user] = await q.query<{ id: string }>(
       `INSERT INTO users (email, email_normalized, password_hash, email_verified) VALUES ($1, $2, $3, $4)
        ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
-      [cleanEmail(input.email) ?? input.email.trim(), normalizeEmail(input.email), input.passwordHash, input.emailVerified ?? false],
+      [
+        cleanEmail(input.email) ?? input.email.trim(),
+        normalizeEmail(input.email),
+        input.passwordHash,
+        input.emailVerified ?? false,
+      ],
     );
     if (!user) return null;
     const fullName = input.fullName?.trim() || emailLocalPart(input.email);
-    await q.query(`INSERT INTO user_profiles (id, email, full_name, mailing_consent_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)`, [user.id, input.email.trim(), fullName, input.mailingConsent === true]);
-    await enqueueNotification(q, 'telegram', { type: 'registration', data: { userId: user.id, email: input.email.trim(), fullName, via: input.via } });
-    if (input.mailingConsent === true) await enqueueNotification(q, 'mailchimp', mailingPayloads.registration(user.id, input.email.trim(), fullName));
+    await q.query(
+      `INSERT INTO user_profiles (id, email, full_name, mailing_consent_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)`,
+      [user.id, input.email.trim(), fullName, input.mailingConsent === true],
+    );
+    await enqueueNotification(q, 'telegram', {
+      type: 'registration',
+      data: { userId: user.id, email: input.email.trim(), fullName, via: input.via },
+    });
+    if (input.mailingConsent === true)
+      await enqueueNotification(q, 'mailchimp', mailingPayloads.registration(user.id, input.email.trim(), fullName));
     return { id: user.id, fullName };
   };
   return tx ? run(tx) : (await db()).transaction(run);
@@ -62,6 +80,8 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
 
 /** Changes the profile's full name; false when the profile is gone. */
 export async function renameUser(userId: string, fullName: string): Promise<boolean> {
-  const updated = await (await db()).query('UPDATE user_profiles SET full_name = $1, updated_at = now() WHERE id = $2 RETURNING id', [fullName, userId]);
+  const updated = await (
+    await db()
+  ).query('UPDATE user_profiles SET full_name = $1, updated_at = now() WHERE id = $2 RETURNING id', [fullName, userId]);
   return updated.length > 0;
 }

@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { env } from '../env.ts';
 
-export type Delivery = { status: 'delivered' } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string };
+export type Delivery =
+  { status: 'delivered' } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string };
 
 export interface Subscriber {
   email: string;
@@ -28,18 +29,31 @@ export async function addToMailingList(subscriber: Subscriber): Promise<Delivery
   const dc = key.split('-')[1] ?? 'us1';
   const base = (env().MAILCHIMP_API_BASE ?? `https://${dc}.api.mailchimp.com`).replace(/\/+$/, '');
   const member = `${base}/3.0/lists/${encodeURIComponent(list)}/members/${subscriberHash(subscriber.email)}`;
-  const headers = { Authorization: `Basic ${Buffer.from(`rozum:${key}`).toString('base64')}`, 'Content-Type': 'application/json' };
-  const mergeFields = { ...(subscriber.firstName ? { FNAME: subscriber.firstName } : {}), ...(subscriber.lastName ? { LNAME: subscriber.lastName } : {}), ...subscriber.mergeFields };
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`rozum:${key}`).toString('base64')}`,
+    'Content-Type': 'application/json',
+  };
+  const mergeFields = {
+    ...(subscriber.firstName ? { FNAME: subscriber.firstName } : {}),
+    ...(subscriber.lastName ? { LNAME: subscriber.lastName } : {}),
+    ...subscriber.mergeFields,
+  };
   const put = await fetch(member, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ email_address: subscriber.email.trim(), status_if_new: 'pending', merge_fields: mergeFields }),
+    body: JSON.stringify({
+      email_address: subscriber.email.trim(),
+      status_if_new: 'pending',
+      merge_fields: mergeFields,
+    }),
   }).catch((err: Error) => ({ ok: false, status: 0, text: async () => err.message }));
   if (!put.ok) return { status: 'failed', error: `PUT member ${put.status}: ${(await put.text()).slice(0, 200)}` };
   if (subscriber.tags?.length) {
-    const tags = await fetch(`${member}/tags`, { method: 'POST', headers, body: JSON.stringify({ tags: subscriber.tags.map((name) => ({ name, status: 'active' })) }) }).catch(
-      (err: Error) => ({ ok: false, status: 0, text: async () => err.message }),
-    );
+    const tags = await fetch(`${member}/tags`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ tags: subscriber.tags.map((name) => ({ name, status: 'active' })) }),
+    }).catch((err: Error) => ({ ok: false, status: 0, text: async () => err.message }));
     if (!tags.ok) return { status: 'failed', error: `POST tags ${tags.status}` };
   }
   return { status: 'delivered' };

@@ -9,7 +9,8 @@ export interface ChatNotification {
 
 export function chatText(n: ChatNotification): string {
   const d = n.data;
-  if (n.type === 'registration') return `🆕 New user: ${d.fullName ?? ''} <${d.email}> (${d.via ?? 'email'}) · id ${d.userId}`;
+  if (n.type === 'registration')
+    return `🆕 New user: ${d.fullName ?? ''} <${d.email}> (${d.via ?? 'email'}) · id ${d.userId}`;
   return `💳 Premium ${d.renewal ? 'renewed' : 'purchased'}: ${d.email} · ${d.subscriptionAmount} ${d.subscriptionCurrency} · order ${d.paymentId} · id ${d.userId}`;
 }
 

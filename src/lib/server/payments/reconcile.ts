@@ -22,10 +22,18 @@ export async function reconcilePendingOrders(limit = 50): Promise<{ asked: numbe
   let changed = 0;
   for (const order of orders) {
     try {
-      await database.query('UPDATE payments SET updated_at = now() WHERE order_reference = $1', [order.order_reference]);
+      await database.query('UPDATE payments SET updated_at = now() WHERE order_reference = $1', [
+        order.order_reference,
+      ]);
       const known = await checkStatus(order.order_reference);
       if (!known?.transactionStatus || known.transactionStatus === order.status) continue;
-      const outcome = await applyStatus(order.order_reference, known.transactionStatus, Number(known.amount ?? order.amount), known.currency ?? order.currency, { checkStatus: known });
+      const outcome = await applyStatus(
+        order.order_reference,
+        known.transactionStatus,
+        Number(known.amount ?? order.amount),
+        known.currency ?? order.currency,
+        { checkStatus: known },
+      );
       if (outcome.ok) changed++;
     } catch (err) {
       console.error(`[payments-reconcile] ${order.order_reference}: ${(err as Error).message}`);
@@ -35,7 +43,9 @@ export async function reconcilePendingOrders(limit = 50): Promise<{ asked: numbe
 }
 
 export async function retryPendingStops(limit = 50): Promise<{ asked: number; stopped: number }> {
-  const orders = await (await db()).query<{ order_reference: string }>(
+  const orders = await (
+    await db()
+  ).query<{ order_reference: string }>(
     'SELECT order_reference FROM payments WHERE stop_requested_at IS NOT NULL AND stop_confirmed_at IS NULL ORDER BY updated_at LIMIT $1',
     [limit],
   );
@@ -57,7 +67,9 @@ export async function retryPendingStops(limit = 50): Promise<{ asked: number; st
  * name is logged for the operator rather than guessed.
  */
 export async function reconcileRenewals(limit = 200): Promise<{ asked: number; applied: number; unnamed: number }> {
-  const due = await (await db()).query<{ order_reference: string; amount: string; currency: string; renewals: number; last_approved: Date }>(
+  const due = await (
+    await db()
+  ).query<{ order_reference: string; amount: string; currency: string; renewals: number; last_approved: Date }>(
     `SELECT o.order_reference, o.amount, o.currency,
         (SELECT count(*)::int FROM payment_charges c WHERE c.order_reference = o.order_reference AND c.charge_reference <> o.order_reference) AS renewals,
         (SELECT max(c.approved_at) FROM payment_charges c WHERE c.order_reference = o.order_reference) AS last_approved
@@ -69,21 +81,30 @@ export async function reconcileRenewals(limit = 200): Promise<{ asked: number; a
   );
   let applied = 0;
   let unnamed = 0;
-  for (const order of due) try {
-    const schedule = await regularStatus(order.order_reference);
-    if (!schedule?.lastPayedDate || schedule.lastPayedStatus !== 'Approved') continue;
-    if (order.last_approved && schedule.lastPayedDate * 1000 <= new Date(order.last_approved).getTime()) continue;
-    const reference = `${order.order_reference}_WFPREG-${order.renewals + 1}`;
-    const known = await checkStatus(reference);
-    if (known?.transactionStatus === 'Approved') {
-      const outcome = await applyStatus(reference, 'Approved', Number(known.amount ?? order.amount), known.currency ?? order.currency, { checkStatus: known, regularStatus: schedule });
-      if (outcome.ok) applied++;
-    } else {
-      unnamed++;
-      console.warn(`[payments-reconcile] ${order.order_reference}: WayForPay charged at ${new Date(schedule.lastPayedDate * 1000).toISOString()} but ${reference} is unknown; check the merchant cabinet`);
+  for (const order of due)
+    try {
+      const schedule = await regularStatus(order.order_reference);
+      if (!schedule?.lastPayedDate || schedule.lastPayedStatus !== 'Approved') continue;
+      if (order.last_approved && schedule.lastPayedDate * 1000 <= new Date(order.last_approved).getTime()) continue;
+      const reference = `${order.order_reference}_WFPREG-${order.renewals + 1}`;
+      const known = await checkStatus(reference);
+      if (known?.transactionStatus === 'Approved') {
+        const outcome = await applyStatus(
+          reference,
+          'Approved',
+          Number(known.amount ?? order.amount),
+          known.currency ?? order.currency,
+          { checkStatus: known, regularStatus: schedule },
+        );
+        if (outcome.ok) applied++;
+      } else {
+        unnamed++;
+        console.warn(
+          `[payments-reconcile] ${order.order_reference}: WayForPay charged at ${new Date(schedule.lastPayedDate * 1000).toISOString()} but ${reference} is unknown; check the merchant cabinet`,
+        );
+      }
+    } catch (err) {
+      console.error(`[payments-renewals] ${order.order_reference}: ${(err as Error).message}`);
     }
-  } catch (err) {
-    console.error(`[payments-renewals] ${order.order_reference}: ${(err as Error).message}`);
-  }
   return { asked: due.length, applied, unnamed };
 }

@@ -31,10 +31,12 @@ export function merchantConfig(): MerchantConfig {
 }
 
 /** HMAC-MD5 (hex) of the fields joined with ";" in UTF-8, as every WayForPay signature is made. */
-export const hmacMd5 = (fields: (string | number)[], key: string): string => createHmac('md5', key).update(fields.map(String).join(';'), 'utf8').digest('hex');
+export const hmacMd5 = (fields: (string | number)[], key: string): string =>
+  createHmac('md5', key).update(fields.map(String).join(';'), 'utf8').digest('hex');
 
 /** Constant-time comparison of two hex digests; anything that is not 32 hex digits is simply unequal. */
-const sameHex = (a: string, b: string) => /^[0-9a-f]{32}$/.test(a) && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameHex = (a: string, b: string) =>
+  /^[0-9a-f]{32}$/.test(a) && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 /** WayForPay's API calls give up after 10 s rather than hold a request or a scheduled run. */
 const TIMEOUT_MS = 10_000;
 
@@ -73,12 +75,32 @@ export interface WidgetRequest {
  * None of them is part of merchantSignature (purchaseSignature above), as in the SDK.
  */
 export function regularFields(regular: NonNullable<WidgetRequest['regular']>): Record<string, string | number> {
-  return { regularOn: 1, regularBehavior: 'preset', regularMode: regular.mode, regularAmount: regular.amount, dateNext: regular.dateNext, dateEnd: regular.dateEnd };
+  return {
+    regularOn: 1,
+    regularBehavior: 'preset',
+    regularMode: regular.mode,
+    regularAmount: regular.amount,
+    dateNext: regular.dateNext,
+    dateEnd: regular.dateEnd,
+  };
 }
 
 /** merchantAccount;merchantDomainName;orderReference;orderDate;amount;currency;productName…;productCount…;productPrice… */
 export function purchaseSignature(request: WidgetRequest, config = merchantConfig()): string {
-  return hmacMd5([config.account, config.domain, request.orderReference, request.orderDate, request.amount, request.currency, ...request.productName, ...request.productCount, ...request.productPrice], config.secretKey);
+  return hmacMd5(
+    [
+      config.account,
+      config.domain,
+      request.orderReference,
+      request.orderDate,
+      request.amount,
+      request.currency,
+      ...request.productName,
+      ...request.productCount,
+      ...request.productPrice,
+    ],
+    config.secretKey,
+  );
 }
 
 /** The parameter object for `new Wayforpay().run(params, …)`. */
@@ -128,34 +150,75 @@ export interface ServiceCallback {
 }
 
 /** merchantAccount;orderReference;amount;currency;authCode;cardPan;transactionStatus;reasonCode */
-export function callbackSignature(cb: Omit<ServiceCallback, 'merchantSignature'>, key = merchantConfig().secretKey): string {
-  return hmacMd5([cb.merchantAccount, cb.orderReference, cb.amount, cb.currency, cb.authCode ?? '', cb.cardPan ?? '', cb.transactionStatus, cb.reasonCode ?? ''], key);
+export function callbackSignature(
+  cb: Omit<ServiceCallback, 'merchantSignature'>,
+  key = merchantConfig().secretKey,
+): string {
+  return hmacMd5(
+    [
+      cb.merchantAccount,
+      cb.orderReference,
+      cb.amount,
+      cb.currency,
+      cb.authCode ?? '',
+      cb.cardPan ?? '',
+      cb.transactionStatus,
+      cb.reasonCode ?? '',
+    ],
+    key,
+  );
 }
 
 export function verifyServiceCallback(cb: ServiceCallback, config = merchantConfig()): boolean {
-  return cb.merchantAccount === config.account && typeof cb.merchantSignature === 'string' && sameHex(cb.merchantSignature.toLowerCase(), callbackSignature(cb, config.secretKey));
+  return (
+    cb.merchantAccount === config.account &&
+    typeof cb.merchantSignature === 'string' &&
+    sameHex(cb.merchantSignature.toLowerCase(), callbackSignature(cb, config.secretKey))
+  );
 }
 
 /** The answer WayForPay expects: orderReference;status;time signed. */
-export function acceptResponse(orderReference: string, now = Math.floor(Date.now() / 1000), key = merchantConfig().secretKey) {
+export function acceptResponse(
+  orderReference: string,
+  now = Math.floor(Date.now() / 1000),
+  key = merchantConfig().secretKey,
+) {
   return { orderReference, status: 'accept', time: now, signature: hmacMd5([orderReference, 'accept', now], key) };
 }
 
-const SIGNED_FIELDS = ['merchantAccount', 'orderReference', 'amount', 'currency', 'authCode', 'cardPan', 'transactionStatus', 'reasonCode', 'merchantSignature'] as const;
+const SIGNED_FIELDS = [
+  'merchantAccount',
+  'orderReference',
+  'amount',
+  'currency',
+  'authCode',
+  'cardPan',
+  'transactionStatus',
+  'reasonCode',
+  'merchantSignature',
+] as const;
 /**
  * Every signed field is a string or a number (or absent, where optional), and no text anywhere is one PostgreSQL
  * cannot store (the whole callback is kept as jsonb): anything else is not WayForPay's.
  */
 const wellFormed = (value: Record<string, unknown>) =>
-  typeof value.orderReference === 'string' && typeof value.transactionStatus === 'string' && !hasUnstorableText(value) &&
-  SIGNED_FIELDS.every((f) => value[f] === undefined || typeof value[f] === 'string' || (typeof value[f] === 'number' && Number.isFinite(value[f])));
+  typeof value.orderReference === 'string' &&
+  typeof value.transactionStatus === 'string' &&
+  !hasUnstorableText(value) &&
+  SIGNED_FIELDS.every(
+    (f) =>
+      value[f] === undefined ||
+      typeof value[f] === 'string' ||
+      (typeof value[f] === 'number' && Number.isFinite(value[f])),
+  );
 
 /** WayForPay posts JSON, sometimes with a form content type, sometimes as the single key of a form body. */
 export function parseCallbackBody(text: string): ServiceCallback | null {
   for (const candidate of [text, [...new URLSearchParams(text).keys()][0] ?? '']) {
     try {
       const value = JSON.parse(candidate);
-      if (value && typeof value === 'object' && !Array.isArray(value) && wellFormed(value)) return value as ServiceCallback;
+      if (value && typeof value === 'object' && !Array.isArray(value) && wellFormed(value))
+        return value as ServiceCallback;
     } catch {
       // try the next reading
     }
@@ -164,11 +227,20 @@ export function parseCallbackBody(text: string): ServiceCallback | null {
 }
 
 /** CHECK_STATUS: the server's own question about an order (signature merchantAccount;orderReference). */
-export async function checkStatus(orderReference: string, config = merchantConfig()): Promise<{ transactionStatus: string; amount?: number; currency?: string; reasonCode?: number } | null> {
+export async function checkStatus(
+  orderReference: string,
+  config = merchantConfig(),
+): Promise<{ transactionStatus: string; amount?: number; currency?: string; reasonCode?: number } | null> {
   const res = await fetch(`${config.apiBase}/api`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ transactionType: 'CHECK_STATUS', merchantAccount: config.account, orderReference, merchantSignature: hmacMd5([config.account, orderReference], config.secretKey), apiVersion: 1 }),
+    body: JSON.stringify({
+      transactionType: 'CHECK_STATUS',
+      merchantAccount: config.account,
+      orderReference,
+      merchantSignature: hmacMd5([config.account, orderReference], config.secretKey),
+      apiVersion: 1,
+    }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => null);
   if (!res?.ok) return null;
@@ -183,11 +255,20 @@ export interface RegularStatus {
 }
 
 /** A regularApi request (authenticated by the merchant password, not a signature); the JSON answer, or null. */
-async function regularApi(requestType: 'STATUS' | 'REMOVE', orderReference: string, config: MerchantConfig): Promise<Record<string, unknown> | null> {
+async function regularApi(
+  requestType: 'STATUS' | 'REMOVE',
+  orderReference: string,
+  config: MerchantConfig,
+): Promise<Record<string, unknown> | null> {
   const res = await fetch(`${config.apiBase}/regularApi`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ requestType, merchantAccount: config.account, merchantPassword: config.password, orderReference }),
+    body: JSON.stringify({
+      requestType,
+      merchantAccount: config.account,
+      merchantPassword: config.password,
+      orderReference,
+    }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => null);
   if (!res?.ok) return null;
@@ -203,7 +284,11 @@ export async function regularStatus(orderReference: string, config = merchantCon
   const body = await regularApi('STATUS', orderReference, config);
   if (Number(body?.reasonCode) !== 4100 || typeof body?.status !== 'string') return null;
   const date = Number(body.lastPayedDate);
-  return { status: body.status, lastPayedDate: Number.isFinite(date) && date > 0 ? date : null, lastPayedStatus: typeof body.lastPayedStatus === 'string' ? body.lastPayedStatus : null };
+  return {
+    status: body.status,
+    lastPayedDate: Number.isFinite(date) && date > 0 ? date : null,
+    lastPayedStatus: typeof body.lastPayedStatus === 'string' ? body.lastPayedStatus : null,
+  };
 }
 
 /** Regular payments API, REMOVE (https://wiki.wayforpay.com/en/view/852521): stop an order's future charges. */

@@ -10,7 +10,10 @@ export function getStaticPaths() {
       if (!item.image) return [];
       const { matrix } = item.image;
       return [
-        { params: { file: file(item.image.src) }, props: { svg: renderMatrix(matrix.matrix.panels, matrix.matrix.family) } },
+        {
+          params: { file: file(item.image.src) },
+          props: { svg: renderMatrix(matrix.matrix.panels, matrix.matrix.family) },
+        },
         ...matrix.options.map((option, i) => ({
           params: { file: file(imagePath(form, item.id, i)) },
           props: { svg: renderOption(option, matrix.matrix.family) },

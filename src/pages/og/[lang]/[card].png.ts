@@ -9,4 +9,6 @@ export function getStaticPaths() {
 }
 
 export const GET: APIRoute = async ({ params }) =>
-  new Response(new Uint8Array(await renderSocialCard(params.lang as Lang, params.card as OgCard)), { headers: { 'Content-Type': 'image/png' } });
+  new Response(new Uint8Array(await renderSocialCard(params.lang as Lang, params.card as OgCard)), {
+    headers: { 'Content-Type': 'image/png' },
+  });
