@@ -107,3 +107,4 @@ type AtEitherAccess<V, K extends PropertyKey> = Exclude<V, Record<K, unknown>> &
 export type IqResultView = AtEitherAccess<ReturnType<typeof iqView>, 'review'>;
 export type CareerResultView = AtEitherAccess<ReturnType<typeof careerView>, 'profile'>;
 export type ResultView = IqResultView | CareerResultView;
+export type TestKind = ResultView['kind'];

@@ -6,9 +6,8 @@
 import { useEffect, useState } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
 import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
-import { readSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
+import * as session from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
-import type { StoredResult } from '../stores/results.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export const DONE_DELAY_MS = 500;
@@ -45,7 +44,7 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
       setPhase('saving');
       const pending = KINDS.map((kind) => ({
         kind,
-        stored: readSession<StoredResult>(SESSION_KEYS.tempResult[kind]),
+        stored: session.tempResult(kind).read(),
       })).filter((p) => p.stored?.token && !p.stored.id);
       const claimed: Partial<Record<(typeof KINDS)[number], string>> = {};
       if (pending.length) {
@@ -57,10 +56,10 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
           for (const entry of res.data.claimed) {
             if (!('id' in entry)) continue;
             claimed[entry.kind] = entry.id;
-            writeSession(SESSION_KEYS.currentResultId[entry.kind], entry.id);
-            writeSession('savedAfterAuth', entry.kind);
-            const stored = readSession<StoredResult>(SESSION_KEYS.tempResult[entry.kind]);
-            if (stored) writeSession(SESSION_KEYS.tempResult[entry.kind], { ...stored, id: entry.id });
+            session.currentResultId(entry.kind).write(entry.id);
+            session.savedAfterAuth.write(entry.kind);
+            const stored = session.tempResult(entry.kind).read();
+            if (stored) session.tempResult(entry.kind).write({ ...stored, id: entry.id });
           }
         }
       }

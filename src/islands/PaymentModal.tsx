@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
-import { writeSession } from '../lib/client/storage.ts';
+import * as session from '../lib/client/session.ts';
 import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { clock } from '../lib/client/texts.ts';
@@ -90,8 +90,8 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
       setBusy(false);
       return setError(res.message ?? t('payment.error.init'));
     }
-    writeSession('paymentTestType', kind ?? null);
-    writeSession('testContext', {
+    session.purchase.testType.write(kind ?? null);
+    session.purchase.context.write({
       testType: kind ?? null,
       testResultId: resultId ?? null,
       timestamp: Date.now(),

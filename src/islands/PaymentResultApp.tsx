@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { getJson } from '../lib/client/api.ts';
-import { readSession, removeSession } from '../lib/client/storage.ts';
+import * as session from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import type { Lang } from '../i18n/paths.ts';
@@ -12,7 +12,6 @@ import type { Lang } from '../i18n/paths.ts';
 export const COUNTDOWN_SECONDS = 5;
 const POLL_MS = 2000;
 const POLL_FOR_MS = 30_000;
-const PAYMENT_KEYS = ['paymentTestType', 'testContext', 'subscriptionInitiated', 'paymentReturnUrl'];
 
 interface Order {
   orderReference: string;
@@ -44,7 +43,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
   const query = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
   const reference = query.get('orderReference') ?? query.get('paymentId');
-  const context = readSession<{ testType: 'iq' | 'professional' | null; testResultId: string | null }>('testContext');
+  const context = session.purchase.context.read();
   const testType = order?.testType ?? context?.testType ?? null;
   const resultId = order?.testResultId ?? context?.testResultId ?? null;
   const target = testType
@@ -83,7 +82,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
 
   useEffect(() => {
     if (status !== 'approved' || seconds > 0) return;
-    removeSession(...PAYMENT_KEYS);
+    session.clearAll(session.purchase.testType, session.purchase.context);
     location.assign(target);
   }, [seconds, status]);
 

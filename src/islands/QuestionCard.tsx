@@ -3,7 +3,8 @@
  * and choose without moving on; a click, Enter or Space chooses and moves on after 300 ms (spec part 1 §4).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { AnswerValue, Question } from '../stores/test-session.ts';
+import type { Question } from '../stores/test-session.ts';
+import type { AnswerValue } from '../lib/client/session.ts';
 import type { T } from '../lib/client/texts.ts';
 
 interface Props {

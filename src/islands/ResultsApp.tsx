@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { getJson } from '../lib/client/api.ts';
-import { UUID_RE } from '../lib/client/storage.ts';
+import { isUuid } from '../domain/ids.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import {
@@ -14,8 +14,8 @@ import {
   relocalize,
   saveStoredResult,
   scorePending,
-  type StoredResult,
 } from '../stores/results.ts';
+import type { StoredResult } from '../lib/client/session.ts';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
@@ -51,7 +51,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     const ready = (stored: StoredResult) => !cancelled && setState({ status: 'ready', stored });
     (async () => {
       const id = new URLSearchParams(location.search).get('id');
-      if (id && UUID_RE.test(id)) {
+      if (id && isUuid(id)) {
         const saved = await getJson<{ result: StoredResult['result'] }>(`/api/results/${kind}/${id}`);
         if (saved.ok) return ready({ result: saved.data.result, id });
         if (saved.status === 0) return location.replace(links.home);

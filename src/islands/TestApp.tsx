@@ -14,8 +14,8 @@ import {
   savedProgress,
   startTest,
   type Question,
-  type TestKind,
 } from '../stores/test-session.ts';
+import type { TestKind } from '../domain/views.ts';
 import { scorePending } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';

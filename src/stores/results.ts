@@ -5,22 +5,13 @@
  */
 import { postJson, withRetry, type ApiResult } from '../lib/client/api.ts';
 import { track } from '../lib/analytics.ts';
-import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
-import type { PendingSheet, TestKind } from './test-session.ts';
-import type { ResultView } from '../domain/views.ts';
+import * as session from '../lib/client/session.ts';
+import type { StoredResult } from '../lib/client/session.ts';
+import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 
-export interface StoredResult {
-  result: ResultView;
-  token?: string;
-  /** Set once the result is saved in the signed-in user's account. */
-  id?: string;
-  /** False when the user was signed in but saving failed (the token can still claim it). */
-  saved?: boolean;
-}
-
-export const readTempResult = (kind: TestKind) => readSession<StoredResult>(SESSION_KEYS.tempResult[kind]);
-export const readPending = (kind: TestKind) => readSession<PendingSheet>(SESSION_KEYS.pending[kind]);
+export const readTempResult = (kind: TestKind) => session.tempResult(kind).read();
+export const readPending = (kind: TestKind) => session.pendingSheet(kind).read();
 
 let inFlight: Partial<Record<TestKind, Promise<ApiResult<StoredResult>>>> = {};
 
@@ -43,8 +34,8 @@ export function scorePending(
     (n) => onRetry(n),
   ).then((outcome) => {
     if (outcome.ok) {
-      writeSession(SESSION_KEYS.tempResult[kind], outcome.data);
-      removeSession(SESSION_KEYS.pending[kind]);
+      session.tempResult(kind).write(outcome.data);
+      session.pendingSheet(kind).clear();
       const r = outcome.data.result;
       track('test_completed', {
         testType: kind,
@@ -64,18 +55,18 @@ export async function relocalize(kind: TestKind, stored: StoredResult, lang: Lan
   const outcome = await postJson<StoredResult>('/api/results/from-token', { token: stored.token, lang });
   if (!outcome.ok) return stored;
   const updated = { ...stored, result: outcome.data.result };
-  writeSession(SESSION_KEYS.tempResult[kind], updated);
+  session.tempResult(kind).write(updated);
   return updated;
 }
 
 /** "Restart": clears the temporary results and anything pending (spec part 1 §2). */
 export function clearTemporaryResults(): void {
   for (const kind of ['iq', 'professional'] as const) {
-    removeSession(
-      SESSION_KEYS.tempResult[kind],
-      SESSION_KEYS.pending[kind],
-      SESSION_KEYS.progress[kind],
-      SESSION_KEYS.currentResultId[kind],
+    session.clearAll(
+      session.tempResult(kind),
+      session.pendingSheet(kind),
+      session.progress(kind),
+      session.currentResultId(kind),
     );
   }
 }
@@ -94,7 +85,7 @@ export async function saveStoredResult(kind: TestKind, stored: StoredResult, lan
   const entry = res.ok ? res.data.claimed[0] : null;
   if (!entry || !('id' in entry)) return null;
   const updated = { ...stored, id: entry.id, saved: true };
-  writeSession(SESSION_KEYS.tempResult[kind], updated);
-  writeSession(SESSION_KEYS.currentResultId[kind], entry.id);
+  session.tempResult(kind).write(updated);
+  session.currentResultId(kind).write(entry.id);
   return updated;
 }

@@ -4,11 +4,10 @@
  * actions below (the nanostores habit in STYLE.md).
  */
 import { atom, computed, map } from 'nanostores';
-import { readSession, removeSession, SESSION_KEYS, writeSession } from '../lib/client/storage.ts';
+import * as session from '../lib/client/session.ts';
+import type { AnswerValue, PendingSheet, Progress } from '../lib/client/session.ts';
+import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
-
-export type TestKind = 'iq' | 'professional';
-export type AnswerValue = number | boolean;
 
 export interface Question {
   id: number;
@@ -18,29 +17,6 @@ export interface Question {
   difficulty?: string;
   isAdditional?: boolean;
   image?: { src: string; alt: string; optionAlts: string[] };
-}
-
-export interface Progress {
-  phase: 'intro' | 'running' | 'calculating';
-  mode: 'main' | 'additional';
-  index: number;
-  answers: Record<string, { selectedAnswer: AnswerValue; timeSpent: number }>;
-  tiedTypes: number[];
-  /** IQ: the form being taken (GET /api/tests/iq/form), kept so a reload or language switch asks for the same one. */
-  formId?: number;
-  startedAt: number;
-  shownAt: number;
-  completedAt: number | null;
-}
-
-export interface PendingSheet {
-  kind: TestKind;
-  /** Names this finished test, so however often it is sent it is saved once. */
-  submissionId: string;
-  formId?: number;
-  answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
-  timeSpent: number;
-  lang: Lang;
 }
 
 /** Spec part 1 §9. */
@@ -81,10 +57,10 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let unsubscribe: (() => void) | undefined;
 
 /** The progress saved in this browser session for a test, if any. */
-export const savedProgress = (kind: TestKind): Progress | null => readSession<Progress>(SESSION_KEYS.progress[kind]);
+export const savedProgress = (kind: TestKind): Progress | null => session.progress(kind).read();
 
 /** The IQ forms finished in this browser session, oldest first. */
-export const iqFormsTaken = (): number[] => readSession<number[]>(SESSION_KEYS.iqFormsTaken) ?? [];
+export const iqFormsTaken = (): number[] => session.iqFormsTaken.read() ?? [];
 
 /** Loads the saved progress of this test (if it is for these questions) and keeps saving it. */
 export function initTest(kind: TestKind, lang: Lang, questions: Question[], formId?: number): void {
@@ -94,7 +70,7 @@ export function initTest(kind: TestKind, lang: Lang, questions: Question[], form
   const saved = savedProgress(kind);
   $progress.set(saved && saved.formId === formId ? { ...fresh(), ...saved } : { ...fresh(), formId });
   unsubscribe?.();
-  unsubscribe = $progress.listen((value) => writeSession(SESSION_KEYS.progress[kind], value));
+  unsubscribe = $progress.listen((value) => session.progress(kind).write(value));
 }
 
 export function startTest(): void {
@@ -194,16 +170,16 @@ function complete(): void {
     timeSpent: now - progress.startedAt,
     lang: $lang.get(),
   };
-  writeSession(SESSION_KEYS.pending[kind], sheet);
+  session.pendingSheet(kind).write(sheet);
   if (progress.formId !== undefined)
-    writeSession(SESSION_KEYS.iqFormsTaken, [...iqFormsTaken().filter((f) => f !== progress.formId), progress.formId]);
-  removeSession(SESSION_KEYS.tempResult[kind], SESSION_KEYS.currentResultId[kind]);
+    session.iqFormsTaken.write([...iqFormsTaken().filter((f) => f !== progress.formId), progress.formId]);
+  session.clearAll(session.tempResult(kind), session.currentResultId(kind));
   $progress.set({ ...progress, phase: 'calculating', completedAt: now });
 }
 
 /** Forgets the test in progress (leaving, or after the results page has taken over). */
 export function resetTest(kind: TestKind = $kind.get()): void {
   clearTimeout(timer);
-  removeSession(SESSION_KEYS.progress[kind]);
+  session.progress(kind).clear();
   $progress.set(fresh());
 }
