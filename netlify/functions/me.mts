@@ -1,15 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import { isPlainText } from '../../src/domain/text.ts';
 import { z } from 'zod';
+import { langField, fullNameField } from '../../src/lib/server/fields.ts';
 import { meOf } from '../../src/lib/server/auth.ts';
 import { renameUser } from '../../src/lib/server/users.ts';
 import { json, jsonError } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 
 const Patch = z.object({
-  fullName: z.string().trim().min(1).max(100).refine(isPlainText),
-  lang: z.enum(['uk', 'en']).optional(),
+  fullName: fullNameField,
+  lang: langField,
 });
 
 /** GET: the signed-in user, profile and subscription. PATCH: change the full name. */

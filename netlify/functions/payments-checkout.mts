@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import { isPlainText } from '../../src/domain/text.ts';
 import { z } from 'zod';
+import { langField, fullNameField, phoneField } from '../../src/lib/server/fields.ts';
 import { invalidBody, json, jsonError, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { createCheckout } from '../../src/lib/server/payments/payments.ts';
@@ -9,14 +9,11 @@ import { consume } from '../../src/lib/server/rate-limit.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const Body = z.object({
-  fullName: z.string().trim().min(1).max(100).refine(isPlainText),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{9,20}$/),
+  fullName: fullNameField,
+  phone: phoneField,
   testType: z.enum(['iq', 'professional']).optional(),
   testResultId: z.uuid().optional(),
-  lang: z.enum(['uk', 'en']).optional(),
+  lang: langField,
 });
 
 /** Starts a purchase: an order row, then either WayForPay widget parameters signed here or the local test page. */

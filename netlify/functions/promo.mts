@@ -1,13 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
+import { langField } from '../../src/lib/server/fields.ts';
 import { t } from '../../src/i18n/index.ts';
 import { json, jsonError, refusal } from '../../src/lib/server/http.ts';
 import { redeemPromo } from '../../src/lib/server/promo.ts';
 import { consume } from '../../src/lib/server/rate-limit.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 
-const Body = z.object({ promoCode: z.string().max(64), lang: z.enum(['uk', 'en']).optional() });
+const Body = z.object({ promoCode: z.string().max(64), lang: langField });
 
 /** Applies a promo code: { success, message, days } or an error with the spec's messages. */
 export default secured(async (req: Request) => {

@@ -2,13 +2,14 @@ import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { z } from 'zod';
+import { langField } from '../../src/lib/server/fields.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { claimToken } from '../../src/lib/server/scoring.ts';
 
 const Body = z.object({
   tokens: z.array(z.string().min(1).max(8192)).min(1).max(10),
-  lang: z.enum(['uk', 'en']).optional(),
+  lang: langField,
 });
 
 /**

@@ -1,13 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
+import { langField } from '../../src/lib/server/fields.ts';
 import { accessOf } from '../../src/lib/server/subscription.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { rescoreToken } from '../../src/lib/server/scoring.ts';
 import { verifyResultToken } from '../../src/lib/server/tokens.ts';
 
-const Body = z.object({ token: z.string().min(1).max(8192), lang: z.enum(['uk', 'en']).optional() });
+const Body = z.object({ token: z.string().min(1).max(8192), lang: langField });
 
 /**
  * A visitor's result again, from the signed token the scoring call returned: after a reload, or in the other

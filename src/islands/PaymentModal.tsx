@@ -5,6 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
 import * as session from '../lib/client/session.ts';
+import { isPersonName, isPhone } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { clock } from '../lib/client/texts.ts';
@@ -72,8 +73,8 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!fullName.trim()) return setError(t('payment.error.fullName'));
-    if (!/^\+?[0-9 ()-]{9,20}$/.test(phone.trim())) return setError(t('payment.error.phone'));
+    if (!isPersonName(fullName)) return setError(t('payment.error.fullName'));
+    if (!isPhone(phone)) return setError(t('payment.error.phone'));
     setBusy(true);
     track('begin_checkout', {
       value: 1,

@@ -7,6 +7,7 @@ import { atom, computed, map } from 'nanostores';
 import * as session from '../lib/client/session.ts';
 import type { AnswerValue, PendingSheet, Progress } from '../lib/client/session.ts';
 import type { TestKind } from '../domain/views.ts';
+import { countYes, tiedForTop } from '../domain/career/tie.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export interface Question {
@@ -135,15 +136,10 @@ export function finishSet(): void {
 /** Types sharing the top count of Yes answers among the core statements (more than one, or none). */
 export function tiedTypes(): number[] {
   const { answers } = $progress.get();
-  const counts = new Map<number, number>();
-  for (const q of $questions.get()) {
-    if (q.isAdditional) continue;
-    if (answers[q.id]?.selectedAnswer === true) counts.set(Number(q.type), (counts.get(Number(q.type)) ?? 0) + 1);
-  }
-  const types = [...new Set($questions.get().map((q) => Number(q.type)))];
-  const top = Math.max(0, ...types.map((t) => counts.get(t) ?? 0));
-  const tied = types.filter((t) => (counts.get(t) ?? 0) === top).sort((a, b) => a - b);
-  return tied.length > 1 ? tied : [];
+  const questions = $questions.get();
+  const core = questions.filter((q) => !q.isAdditional);
+  const counts = countYes(core.map((q) => ({ type: Number(q.type), yes: answers[q.id]?.selectedAnswer === true })));
+  return tiedForTop([...new Set(questions.map((q) => Number(q.type)))], (t) => counts.get(t) ?? 0);
 }
 
 function complete(): void {

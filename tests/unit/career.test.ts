@@ -16,11 +16,12 @@ import {
   rankTypes,
   scoreCareerAnswers,
   tieAfterCore,
-  tiedForTop,
   yesCounts,
   type CareerAnswer,
 } from '../../src/domain/career/scoring.ts';
 import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../../src/domain/career/counts.ts';
+import { tiedForTop } from '../../src/domain/career/tie.ts';
+import { $progress, initTest, tiedTypes } from '../../src/stores/test-session.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
 
 const answer = (questionId: number, yes: boolean): CareerAnswer => ({
@@ -83,8 +84,25 @@ describe('career scoring', () => {
   });
 
   it('finds the types tied for the top, and only when more than one', () => {
-    expect(tiedForTop({ 1: 4, 2: 4, 3: 1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0 })).toEqual([1, 2]);
-    expect(tiedForTop({ 1: 5, 2: 4, 3: 1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0 })).toEqual([]);
+    const counts = (scores: Record<number, number>) => (t: number) => scores[t] ?? 0;
+    expect(tiedForTop(TYPE_IDS, counts({ 1: 4, 2: 4, 3: 1 }))).toEqual([1, 2]);
+    expect(tiedForTop(TYPE_IDS, counts({ 1: 5, 2: 4, 3: 1 }))).toEqual([]);
+    expect(tiedForTop([9, 4, 2], counts({ 9: 3, 4: 3, 2: 3 }))).toEqual([2, 4, 9]);
+  });
+
+  it('the test page asks tie-break statements for exactly the types the server finds tied', () => {
+    const rng = createRng(20261123);
+    initTest('professional', 'uk', publicCareerQuestions('uk'));
+    const core = CAREER_QUESTIONS.filter((q) => !q.isAdditional);
+    let ties = 0;
+    for (let i = 0; i < 500; i++) {
+      const sheet = core.map((q) => answer(q.id, rng() < 0.5));
+      $progress.setKey('answers', Object.fromEntries(sheet.map((a) => [a.questionId, a])));
+      const server = tieAfterCore(sheet).tiedTypes;
+      expect(tiedTypes()).toEqual(server);
+      if (server.length) ties++;
+    }
+    expect(ties).toBeGreaterThan(50);
   });
 
   it('asks the tie-break statements of exactly the tied types, round-robin', () => {

@@ -5,6 +5,7 @@
  */
 import { profileOf, TYPE_IDS, type TypeId } from './profiles.ts';
 import { CAREER_QUESTIONS, tieBreakQuestions, type CareerQuestion } from './questions.ts';
+import { countYes, tiedForTop } from './tie.ts';
 import type { Lang } from '../../i18n/paths.ts';
 
 export interface CareerAnswer {
@@ -41,24 +42,18 @@ export function yesCounts(
   answers: Pick<CareerAnswer, 'questionId' | 'selectedAnswer'>[],
   filter: (q: CareerQuestion) => boolean = () => true,
 ): TypeScores {
-  const scores = Object.fromEntries(TYPE_IDS.map((t) => [t, 0])) as TypeScores;
-  for (const answer of answers) {
+  const counted = answers.flatMap((answer) => {
     const q = byId.get(answer.questionId);
-    if (q && filter(q) && answer.selectedAnswer === true) scores[q.type]++;
-  }
-  return scores;
-}
-
-/** The types sharing the highest score, when more than one does (else empty). */
-export function tiedForTop(scores: TypeScores): TypeId[] {
-  const top = Math.max(...TYPE_IDS.map((t) => scores[t]));
-  const tied = TYPE_IDS.filter((t) => scores[t] === top);
-  return tied.length > 1 ? tied : [];
+    return q && filter(q) ? [{ type: q.type, yes: answer.selectedAnswer === true }] : [];
+  });
+  const counts = countYes(counted);
+  return Object.fromEntries(TYPE_IDS.map((t) => [t, counts.get(t) ?? 0])) as TypeScores;
 }
 
 /** What a complete sheet says about the tie: which types tied on the core statements and what breaks it. */
 export function tieAfterCore(answers: CareerAnswer[]): { tiedTypes: TypeId[]; tieBreak: CareerQuestion[] } {
-  const tiedTypes = tiedForTop(yesCounts(answers, (q) => !q.isAdditional));
+  const core = yesCounts(answers, (q) => !q.isAdditional);
+  const tiedTypes = tiedForTop(TYPE_IDS, (t) => core[t]);
   return { tiedTypes, tieBreak: tiedTypes.length ? tieBreakQuestions(tiedTypes) : [] };
 }
 

@@ -4,8 +4,8 @@
  * IP and per email — except that a browser the account signed in from before is counted on its own, so wrong
  * passwords typed elsewhere cannot lock the owner out (README, "Sign-in throttling").
  */
-import { isPlainText } from '../../domain/text.ts';
 import { z } from 'zod';
+import { langField, optionalNameField } from './fields.ts';
 import { consumeAll, LIMITS } from './rate-limit.ts';
 import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
 import type { ErrorKey } from './http.ts';
@@ -27,8 +27,8 @@ import type { KnownDevice } from './device.ts';
 export const AuthBody = z.object({
   email: z.string().max(254).optional(),
   password: z.string().max(MAX_PASSWORD).optional(),
-  fullName: z.string().max(100).refine(isPlainText).optional(),
-  lang: z.enum(['uk', 'en']).optional(),
+  fullName: optionalNameField,
+  lang: langField,
   /** Sign-up only: the user ticked "send me news" (unticked by default). */
   mailingList: z.boolean().optional(),
 });

@@ -3,6 +3,7 @@
  * at the caller's access level. Shared by the two scoring functions and the token endpoint.
  */
 import { z } from 'zod';
+import { langField } from './fields.ts';
 import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
 import { scoreIqSheet, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
@@ -20,7 +21,6 @@ import { consumeAll, LIMITS, type Limit } from './rate-limit.ts';
 export const SCORE_BODY_LIMIT = 32 * 1024;
 const MAX_MS = 24 * 60 * 60 * 1000;
 const ms = z.number().int().min(0).max(MAX_MS);
-const lang = z.enum(['uk', 'en']).optional();
 
 /** The browser's id for one finished test, so a retried submission saves once. */
 const submissionId = z.uuid().optional();
@@ -35,13 +35,13 @@ export const IqScoreRequest = z.object({
     .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
     .max(100),
   timeSpent: ms,
-  lang,
+  lang: langField,
   submissionId,
 });
 export const CareerScoreRequest = z.object({
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.boolean(), timeSpent: ms })).max(200),
   timeSpent: ms,
-  lang,
+  lang: langField,
   submissionId,
 });
 export type IqScoreInput = z.infer<typeof IqScoreRequest>;
