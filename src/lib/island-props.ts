@@ -1,4 +1,4 @@
-/** What the test and results pages hand to their islands: texts, links and sample content, per language. */
+/** What each app page (src/layouts/AppPage.astro) hands to its island: texts, links and sample content, per language. */
 import { localizedPath, type Lang } from '../i18n/index.ts';
 import { pickTexts } from './island-texts.ts';
 import { siteContent } from './site-content.ts';
@@ -110,3 +110,18 @@ export function profileIslandProps(lang: Lang) {
     },
   };
 }
+
+export function paymentResultIslandProps(lang: Lang) {
+  return {
+    lang,
+    texts: pickTexts(lang, ['paymentResult.', 'results.home']),
+    links: {
+      home: localizedPath(lang, '/'),
+      profile: localizedPath(lang, '/profile'),
+      results: localizedPath(lang, '/results'),
+      proResults: localizedPath(lang, '/professional-results'),
+    },
+  };
+}
+
+export const verifyIslandProps = (lang: Lang) => ({ lang, texts: pickTexts(lang, ['verify.']) });
