@@ -1,5 +1,5 @@
 /**
- * Email addresses as people type them (issue 13): NFKC (so full-width letters are plain ones), no zero-width or
+ * Email addresses as people type them: NFKC (so full-width letters are plain ones), no zero-width or
  * bidirectional control characters, trimmed, the domain in lower case — and then only the practical subset of
  * RFC 5321 that mail providers accept: an ASCII dot-atom local part of at most 64 characters, and a domain of
  * letter-digit-hyphen labels with an alphabetic top level. Anything else (a quoted local part, a Cyrillic letter

@@ -1,7 +1,7 @@
 /**
- * Which address a request came from (issue 13): the socket's, unless the operator says how many proxies stand in
+ * Which address a request came from: the socket's, unless the operator says how many proxies stand in
  * front (TRUST_PROXY=<hops>); then the address that many hops back along X-Forwarded-For. Trusting the header
- * unconditionally let any client pick a new address per request and walk past the per-address rate limits.
+ * unconditionally would let any client pick a new address per request and walk past the per-address rate limits.
  * On Netlify the platform's own `context.ip` is used, not this.
  */
 import { env } from '../lib/server/env.ts';

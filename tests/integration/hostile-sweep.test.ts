@@ -1,5 +1,5 @@
 /**
- * A sweep of hostile requests over every HTTP function (issue 13): the endpoints are read from the `config` of each
+ * A sweep of hostile requests over every HTTP function: the endpoints are read from the `config` of each
  * netlify/functions/*.mts, so a new function is swept without touching this file. Each endpoint and method gets, as
  * a visitor and as a signed-in user, malformed JSON, wrong types for the whole body and for every field, deep
  * nesting, NUL / control characters / lone surrogates / bidi overrides in strings, oversized bodies, the wrong

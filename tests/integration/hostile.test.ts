@@ -1,5 +1,5 @@
 /**
- * Hostile input that used to answer 500 or slip through (issue 13, first part): malformed cookies, a Host header
+ * Hostile input that must neither answer 500 nor slip through: malformed cookies, a Host header
  * that is no host, an opaque Origin, a result token with a segment appended, an undocumented payment status.
  */
 import { createHmac } from 'node:crypto';

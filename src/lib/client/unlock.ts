@@ -1,6 +1,6 @@
 /**
- * "Get all results": a visitor is sent to sign in with the way back remembered (spec part 2, Subscribe button).
- * The signed-in path (payment modal) arrives with the premium issue.
+ * "Get all results" for a visitor: sign in first, with the way back remembered (spec part 2, Subscribe button).
+ * A signed-in user gets the payment modal instead (PaymentModal.tsx).
  */
 import * as session from './session.ts';
 import type { TestKind } from '../../domain/views.ts';

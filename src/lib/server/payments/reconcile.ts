@@ -1,5 +1,5 @@
 /**
- * Reconciliation with WayForPay (issue 12 §3–4), run by the scheduled function payments-reconcile: orders still
+ * Reconciliation with WayForPay (README "Premium, locally"), run by the scheduled function payments-reconcile: orders still
  * pending ten minutes after checkout are asked about (CHECK_STATUS) and the answer goes through the same path as a
  * callback; stops of renewal WayForPay has not confirmed are asked for again. Both are idempotent.
  */
