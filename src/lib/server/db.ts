@@ -7,18 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseUrl, dataDir, env, isHosted } from './env.ts';
 
-export type Row = Record<string, unknown>;
-export interface Queryable {
-  query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a whole SQL script (several statements, no parameters) as the server parses it: migrations. */
-  exec(script: string): Promise<void>;
-}
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction: every write in it lands, or none does. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Database, Queryable, Row } from './queryable.ts';
+import type { Database, Queryable } from './queryable.ts';
 
 /** Named through a variable so bundlers leave it out of deployed functions: production never embeds PGlite. */
 const PGLITE_MODULE = '@electric-sql/pglite';
