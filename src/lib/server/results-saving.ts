@@ -5,11 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import type { Scored } from './scoring.ts';
+import type { IqResult } from '../../domain/iq/scoring.ts';
+import type { CareerResult } from '../../domain/career/scoring.ts';
 import { db } from './db.ts';
 import { mailingPayloads } from './outbox.ts';
 import { TABLE } from './results.ts';
 import type { Lang } from '../../i18n/paths.ts';
+
+/** What saving keeps of a sheet the server scored: the scoring's own result, the answers as given and their time. */
+type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number } } & (
+  { kind: 'iq'; raw: IqResult } | { kind: 'professional'; raw: CareerResult }
+);
 
 const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
 
@@ -18,7 +24,7 @@ const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
  * new row, the mailing-list notification about the test (spec part 2), so they land together or not at all.
  */
 export async function saveResult(
-  scored: Scored & { ok: true },
+  scored: ScoredSheet,
   userId: string,
   lang: Lang,
   submissionKey: string,
