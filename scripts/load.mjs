@@ -114,7 +114,7 @@ export async function measureApiLatency() {
 
 /** Warm render time of a certificate in this process (fonts loaded, engines warm). */
 export async function measureCertificateRender(runs = 10) {
-  const { renderCertificate } = await import('../src/lib/server/certificates.ts');
+  const { renderCertificate } = await import('../src/lib/server/certificate-image.ts');
   const data = {
     kind: 'iq',
     lang: 'uk',

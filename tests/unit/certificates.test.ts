@@ -1,14 +1,13 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import {
-  certificateFacts,
   certificateFileName,
   certificateSvg,
   displayCode,
-  holderName,
   renderCertificate,
   type CertificateData,
-} from '../../src/lib/server/certificates.ts';
+} from '../../src/lib/server/certificate-image.ts';
+import { certificateFacts, holderName } from '../../src/lib/server/certificates.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';

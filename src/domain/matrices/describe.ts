@@ -1,133 +1,22 @@
 /**
  * Text alternatives and explanations for matrix items, in Ukrainian and English, generated from the same data as
- * the pictures so they can never disagree with them. Ukrainian phrases agree in gender and number.
+ * the pictures so they can never disagree with them; the words and their agreement come from ./words.ts.
  */
 import { POSITIONS, SEGMENTS, SHAPES, type Matrix, type Panel } from './model.ts';
+import { DIRECTIONS, objectsPhrase, PLACES, SEGMENT_NAMES } from './words.ts';
 import type { Lang } from '../../i18n/paths.ts';
-
-type Gender = 'm' | 'f' | 'n';
-
-const UK_SHAPES: Record<(typeof SHAPES)[number], { one: string; many: string; gender: Gender }> = {
-  circle: { one: 'коло', many: 'кола', gender: 'n' },
-  square: { one: 'квадрат', many: 'квадрати', gender: 'm' },
-  triangle: { one: 'трикутник', many: 'трикутники', gender: 'm' },
-  diamond: { one: 'ромб', many: 'ромби', gender: 'm' },
-  pentagon: { one: 'п’ятикутник', many: 'п’ятикутники', gender: 'm' },
-  star: { one: 'зірка', many: 'зірки', gender: 'f' },
-};
-const UK_NUMBERS: Record<Gender, string[]> = {
-  m: ['', 'один', 'два', 'три', 'чотири'],
-  f: ['', 'одна', 'дві', 'три', 'чотири'],
-  n: ['', 'одне', 'два', 'три', 'чотири'],
-};
-const UK_SIZE: Record<Gender | 'pl', string[]> = {
-  m: ['маленький', 'середній', 'великий'],
-  f: ['маленька', 'середня', 'велика'],
-  n: ['маленьке', 'середнє', 'велике'],
-  pl: ['маленькі', 'середні', 'великі'],
-};
-const UK_FILL: Record<Gender | 'pl', string[]> = {
-  m: ['білий', 'заштрихований', 'чорний'],
-  f: ['біла', 'заштрихована', 'чорна'],
-  n: ['біле', 'заштриховане', 'чорне'],
-  pl: ['білі', 'заштриховані', 'чорні'],
-};
-const EN_NUMBERS = ['', 'one', 'two', 'three', 'four'];
-const EN_SIZE = ['small', 'medium', 'large'];
-const EN_FILL = ['white', 'hatched', 'black'];
-const EN_SHAPES: Record<(typeof SHAPES)[number], [string, string]> = {
-  circle: ['circle', 'circles'],
-  square: ['square', 'squares'],
-  triangle: ['triangle', 'triangles'],
-  diamond: ['diamond', 'diamonds'],
-  pentagon: ['pentagon', 'pentagons'],
-  star: ['star', 'stars'],
-};
-const DIRECTIONS: Record<Lang, string[]> = {
-  en: ['pointing up', 'pointing right', 'pointing down', 'pointing left'],
-  uk: ['вістрям угору', 'вістрям праворуч', 'вістрям униз', 'вістрям ліворуч'],
-};
-const PLACES: Record<Lang, Record<(typeof POSITIONS)[number], string>> = {
-  en: {
-    'top-left': 'in the top-left corner',
-    top: 'at the top, in the middle',
-    'top-right': 'in the top-right corner',
-    right: 'on the right, in the middle',
-    'bottom-right': 'in the bottom-right corner',
-    bottom: 'at the bottom, in the middle',
-    'bottom-left': 'in the bottom-left corner',
-    left: 'on the left, in the middle',
-    centre: 'in the centre',
-  },
-  uk: {
-    'top-left': 'у лівому верхньому куті',
-    top: 'вгорі посередині',
-    'top-right': 'у правому верхньому куті',
-    right: 'праворуч посередині',
-    'bottom-right': 'у правому нижньому куті',
-    bottom: 'внизу посередині',
-    'bottom-left': 'у лівому нижньому куті',
-    left: 'ліворуч посередині',
-    centre: 'у центрі',
-  },
-};
-const SEGMENT_NAMES: Record<Lang, Record<(typeof SEGMENTS)[number], string>> = {
-  en: {
-    top: 'top side',
-    right: 'right side',
-    bottom: 'bottom side',
-    left: 'left side',
-    'diagonal-down': 'diagonal from top left to bottom right',
-    'diagonal-up': 'diagonal from bottom left to top right',
-    vertical: 'vertical middle line',
-    horizontal: 'horizontal middle line',
-  },
-  uk: {
-    top: 'верхня сторона',
-    right: 'права сторона',
-    bottom: 'нижня сторона',
-    left: 'ліва сторона',
-    'diagonal-down': 'діагональ зліва згори вправо вниз',
-    'diagonal-up': 'діагональ зліва знизу вправо вгору',
-    vertical: 'вертикальна середня лінія',
-    horizontal: 'горизонтальна середня лінія',
-  },
-};
 
 function list(lang: Lang, items: string[]): string {
   if (items.length < 2) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${lang === 'uk' ? 'і' : 'and'} ${items[items.length - 1]}`;
 }
 
-/** "two large black stars" / "дві великі чорні зірки". */
-function objects(lang: Lang, p: Panel, withSize = true): string {
-  const shape = SHAPES[p.shape];
-  if (lang === 'en') {
-    const words = [
-      EN_NUMBERS[p.count],
-      withSize ? EN_SIZE[p.size] : '',
-      EN_FILL[p.fill],
-      EN_SHAPES[shape][p.count === 1 ? 0 : 1],
-    ];
-    return words.filter(Boolean).join(' ');
-  }
-  const noun = UK_SHAPES[shape];
-  const form = p.count === 1 ? noun.gender : 'pl';
-  const words = [
-    UK_NUMBERS[noun.gender][p.count],
-    withSize ? UK_SIZE[form][p.size] : '',
-    UK_FILL[form][p.fill],
-    p.count === 1 ? noun.one : noun.many,
-  ];
-  return words.filter(Boolean).join(' ');
-}
-
 /** One panel in words. */
 export function describePanel(lang: Lang, matrix: Pick<Matrix, 'family'>, p: Panel): string {
-  if (matrix.family === 'objects') return objects(lang, p);
+  if (matrix.family === 'objects') return objectsPhrase(lang, p);
   if (matrix.family === 'position') {
     const direction = SHAPES[p.shape] === 'triangle' ? ` ${DIRECTIONS[lang][p.rotation]}` : '';
-    const figure = objects(lang, p, false).replace(/^(one|один|одна|одне) /, lang === 'en' ? 'a ' : '');
+    const figure = objectsPhrase(lang, p, false).replace(/^(one|один|одна|одне) /, lang === 'en' ? 'a ' : '');
     return `${figure}${direction} ${PLACES[lang][POSITIONS[p.position]]}`;
   }
   const segments = SEGMENTS.filter((_, bit) => p.lines & (1 << bit)).map((s) => SEGMENT_NAMES[lang][s]);
@@ -137,7 +26,7 @@ export function describePanel(lang: Lang, matrix: Pick<Matrix, 'family'>, p: Pan
       ? 'ліній немає'
       : 'no lines';
   if (p.count === 0) return lines;
-  const centre = objects(lang, p).replace(/^(one|один|одна|одне) /, lang === 'en' ? 'a ' : '');
+  const centre = objectsPhrase(lang, p).replace(/^(one|один|одна|одне) /, lang === 'en' ? 'a ' : '');
   return lang === 'uk' ? `${lines}, а в центрі ${centre}` : `${lines}, with ${centre} in the centre`;
 }
 

@@ -1,180 +1,17 @@
 /**
- * Certificates (spec part 1; DESIGN.md §2, §4): rendered on the server per language from the stored result,
- * JSX-like element tree → SVG with satori → PNG with resvg (./png.ts, shared with the social cards), 1754×1240
- * (A4 landscape), white. Fonts with full Cyrillic ship with the function. Rendered PNGs are kept in memory, so a
- * repeat request costs nothing.
+ * Certificates of saved results (spec part 1; DESIGN.md §2, §4): the result behind an id or a verification code,
+ * what its certificate says in a language, and the PNG (./certificate-image.ts), rendered per language from the
+ * stored result. Rendered PNGs are kept in memory, so a repeat request costs nothing.
  */
 import { createHash } from 'node:crypto';
 import { t, type Lang } from '../../i18n/index.ts';
 import { db } from './db.ts';
-import { el, svgToPng, treeToSvg, type Node } from './png.ts';
+import { certificateFileName, renderCertificate, type CertificateData } from './certificate-image.ts';
 import { scoreIqSheet } from '../../domain/iq/scoring.ts';
 import { iqReadingTexts } from '../iq-reading.ts';
 import { storedIqSheet } from './results.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
-
-export const WIDTH = 1754;
-export const HEIGHT = 1240;
-
-export interface CertificateData {
-  kind: 'iq' | 'professional';
-  lang: Lang;
-  holder: string;
-  /** The line before the headline (which differs for a career result that stays between types). */
-  achieved: string;
-  /** IQ: the estimate; career: the type's title. */
-  headline: string;
-  /** IQ: rating label and range; career: "Type N". */
-  detail: string;
-  date: Date;
-  code: string;
-  verifyUrl: string;
-}
-
-const BLUE = '#1D4ED8';
-const INK = '#111827';
-const MUTED = '#4B5563';
-
-export const displayCode = (code: string) =>
-  code
-    .toUpperCase()
-    .match(/.{1,5}/g)!
-    .join('-');
-
-function tree(d: CertificateData): Node {
-  const date = d.date.toLocaleDateString(d.lang === 'uk' ? 'uk-UA' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return el(
-    'div',
-    { width: WIDTH, height: HEIGHT, display: 'flex', backgroundColor: '#FFFFFF', padding: 48, fontFamily: 'Golos' },
-    // Sizes are explicit: satori's boxes grow by their padding and border.
-    el(
-      'div',
-      {
-        display: 'flex',
-        flexDirection: 'column',
-        width: WIDTH - 96 - 2 * 64 - 12,
-        height: HEIGHT - 96 - 2 * 56 - 12,
-        border: `6px solid ${BLUE}`,
-        borderRadius: 24,
-        padding: '56px 64px',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-      },
-      el(
-        'div',
-        { display: 'flex', width: '100%', alignItems: 'center', justifyContent: 'space-between' },
-        el(
-          'div',
-          { display: 'flex', alignItems: 'center' },
-          el(
-            'div',
-            {
-              display: 'flex',
-              width: 84,
-              height: 84,
-              borderRadius: 18,
-              backgroundColor: BLUE,
-              color: '#FFFFFF',
-              fontSize: 56,
-              fontWeight: 700,
-              alignItems: 'center',
-              justifyContent: 'center',
-            },
-            'R',
-          ),
-          el('div', { display: 'flex', marginLeft: 24, fontSize: 52, fontWeight: 700, color: INK }, 'Rozum'),
-        ),
-        el(
-          'div',
-          { display: 'flex', fontSize: 30, color: MUTED },
-          t(d.lang, d.kind === 'iq' ? 'cert.kind.iq' : 'cert.kind.professional'),
-        ),
-      ),
-      el(
-        'div',
-        { display: 'flex', flexDirection: 'column', alignItems: 'center' },
-        el(
-          'div',
-          { display: 'flex', fontSize: 96, fontWeight: 700, color: BLUE, letterSpacing: 4 },
-          t(d.lang, 'cert.title').toUpperCase(),
-        ),
-        el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 24 }, t(d.lang, 'cert.certifies')),
-        el(
-          'div',
-          {
-            display: 'flex',
-            fontSize: 80,
-            fontWeight: 700,
-            color: INK,
-            marginTop: 20,
-            maxWidth: 1400,
-            textAlign: 'center',
-          },
-          d.holder,
-        ),
-        el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 28 }, d.achieved),
-        el(
-          'div',
-          {
-            display: 'flex',
-            fontSize: d.kind === 'iq' ? 160 : 110,
-            fontWeight: 700,
-            color: BLUE,
-            marginTop: 8,
-            lineHeight: 1.1,
-          },
-          d.headline,
-        ),
-        el('div', { display: 'flex', fontSize: 40, color: INK, marginTop: 8 }, d.detail),
-      ),
-      el(
-        'div',
-        {
-          display: 'flex',
-          width: '100%',
-          justifyContent: 'space-between',
-          alignItems: 'flex-end',
-          fontSize: 28,
-          color: MUTED,
-        },
-        el(
-          'div',
-          { display: 'flex', flexDirection: 'column' },
-          el('div', { display: 'flex' }, `${t(d.lang, 'cert.date')}: ${date}`),
-          el('div', { display: 'flex', marginTop: 8, fontSize: 22 }, t(d.lang, 'cert.disclaimer')),
-        ),
-        el(
-          'div',
-          { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
-          el('div', { display: 'flex' }, `${t(d.lang, 'cert.code')}: ${displayCode(d.code)}`),
-          el('div', { display: 'flex', marginTop: 8, fontSize: 22 }, d.verifyUrl),
-        ),
-      ),
-    ),
-  );
-}
-
-export const certificateSvg = (d: CertificateData): Promise<string> => treeToSvg(tree(d), WIDTH, HEIGHT);
-
-export async function renderCertificate(d: CertificateData): Promise<Buffer> {
-  return svgToPng(await certificateSvg(d), '#FFFFFF');
-}
-
-/** Spec part 1 §5: sanitised name (anything but letters and digits → "_"), kind upper-cased, UA/EN, score, .png */
-export function certificateFileName(holder: string, kind: 'iq' | 'professional', lang: Lang, score: string): string {
-  const clean = (s: string) =>
-    s
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{N}]+/gu, '_')
-      .replace(/^_+|_+$/g, '') || 'User';
-  return `${clean(holder)}_${kind.toUpperCase()}_${lang === 'uk' ? 'UA' : 'EN'}_${clean(score)}.png`;
-}
 
 /** The holder's name on the certificate: full name, else the part of the email before the at-sign, else "User". */
 export const holderName = (fullName: string | null, email: string | null) =>
@@ -199,13 +36,13 @@ const SELECT = (table: string, kind: string) =>
      ${kind === 'iq' ? 'r.form_id, r.reliability' : 'NULL AS form_id, NULL AS reliability'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
-/** A result with its holder, by id (and owner, or verification code) or by code alone. */
 /** A verification code as typed or linked: lower-case base32 letters only (anything else, NUL included, dropped). */
 export const cleanVerificationCode = (raw: string): string | null => {
   const code = raw.toLowerCase().replace(/[^a-z2-7]/g, '');
   return code.length >= 16 && code.length <= 64 ? code : null;
 };
 
+/** A result with its holder, by id (and owner, or verification code) or by code alone. */
 export async function findCertifiedResult(
   where: { id: string; userId?: string; code?: string } | { code: string },
 ): Promise<ResultRow | null> {

@@ -15,7 +15,7 @@ import { signResultToken, verifyResultToken, type ResultTokenPayload } from './t
 import type { SessionUser } from './session.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { accessOf } from './subscription.ts';
-import { saveResult } from './results.ts';
+import { saveResult } from './results-saving.ts';
 import { consumeAll, LIMITS, type Limit } from './rate-limit.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
