@@ -9,6 +9,7 @@ import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
 import * as session from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 export const DONE_DELAY_MS = 500;
 export const FORCE_AFTER_MS = 5000;
@@ -48,7 +49,7 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
       })).filter((p) => p.stored?.token && !p.stored.id);
       const claimed: Partial<Record<(typeof KINDS)[number], string>> = {};
       if (pending.length) {
-        const res = await postJson<{ claimed: ({ kind: 'iq' | 'professional'; id: string } | { error: string })[] }>(
+        const res = await postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>(
           '/api/results/claim',
           { tokens: pending.map((p) => p.stored!.token), lang },
         );

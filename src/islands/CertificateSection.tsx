@@ -4,6 +4,7 @@ import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import type { ResultsLinks } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 export const CERTIFICATE_READ_DELAY_MS = 2000;
 
@@ -22,7 +23,7 @@ export function CertificateSection({
   t: T;
   links: ResultsLinks;
   signedIn: boolean;
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   resultId?: string;
   lang: Lang;
 }) {

@@ -11,6 +11,7 @@ import { track } from '../lib/analytics.ts';
 import { clock } from '../lib/client/texts.ts';
 import { Dialog } from './Dialog.tsx';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 export const MODAL_SECONDS = 600;
 
@@ -44,7 +45,7 @@ interface Props {
   onClose: () => void;
   t: T;
   lang: Lang;
-  kind?: 'iq' | 'professional';
+  kind?: TestKind;
   resultId?: string;
   resultHref: string;
   paymentResultHref: string;

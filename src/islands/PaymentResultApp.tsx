@@ -8,6 +8,7 @@ import * as session from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 export const COUNTDOWN_SECONDS = 5;
 const POLL_MS = 2000;
@@ -16,7 +17,7 @@ const POLL_FOR_MS = 30_000;
 interface Order {
   orderReference: string;
   status: string;
-  testType: 'iq' | 'professional' | null;
+  testType: TestKind | null;
   testResultId: string | null;
   subscription: { active: boolean; status: string; expiresAt: string | null };
 }

@@ -6,12 +6,13 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Question } from '../stores/test-session.ts';
 import type { AnswerValue } from '../lib/client/session.ts';
 import type { T } from '../lib/client/texts.ts';
+import type { TestKind } from '../domain/views.ts';
 
 interface Props {
   question: Question;
   number: number;
   total: number;
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   selected: AnswerValue | undefined;
   onChoose: (value: AnswerValue, advance: boolean) => void;
   t: T;

@@ -23,9 +23,10 @@ import type { ResultsLinks, SaveStatus, SiteSamples } from './results-data.ts';
 
 export type { ResultsLinks };
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 interface Props {
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   lang: Lang;
   texts: Texts;
   samples: SiteSamples;

@@ -18,8 +18,9 @@ import { clock, type T } from '../lib/client/texts.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import { JumpDialog } from './JumpDialog.tsx';
 import { Dialog } from './Dialog.tsx';
+import type { TestKind } from '../domain/views.ts';
 
-export function Runner({ kind, homeHref, t }: { kind: 'iq' | 'professional'; homeHref: string; t: T }) {
+export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string; t: T }) {
   const progress = useStore($progress);
   const set = useStore($currentSet);
   const question = useStore($current);

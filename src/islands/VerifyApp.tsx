@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../lib/client/api.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 interface Verified {
   valid: true;
   holder: string;
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   result: string;
   detail: string;
   date: string;

@@ -1,6 +1,7 @@
 /** Shapes of the results the server returns (teaser or full) and of the sample content pages pass in. */
 import type { T } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 /** Where a result page links to (built per language by the page). */
 export interface ResultsLinks {
@@ -36,9 +37,6 @@ export interface SiteSamples {
   shares: { above: number; percent: number }[];
   benchmarks: { name: string; note: string; iq: number }[];
   countries: { country: string; flag: string; averageIQ: number; population: string }[];
-  testimonials: Record<
-    'iq' | 'professional',
-    { name: string; avatar: string; score: string; text: string; rating: number }[]
-  >;
+  testimonials: Record<TestKind, { name: string; avatar: string; score: string; text: string; rating: number }[]>;
   recent: { name: string; avatar: string; score: number; time: string; label: string }[];
 }

@@ -2,6 +2,7 @@
 import { localizedPath, type Lang } from '../i18n/index.ts';
 import { pickTexts } from './island-texts.ts';
 import { siteContent } from './site-content.ts';
+import type { TestKind } from '../domain/views.ts';
 
 /** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
 export function siteSamples(lang: Lang) {
@@ -9,7 +10,7 @@ export function siteSamples(lang: Lang) {
   return { ranking, shares, benchmarks, countries, testimonials, recent };
 }
 
-export function testIslandProps(lang: Lang, kind: 'iq' | 'professional') {
+export function testIslandProps(lang: Lang, kind: TestKind) {
   return {
     kind,
     lang,
@@ -20,7 +21,7 @@ export function testIslandProps(lang: Lang, kind: 'iq' | 'professional') {
   };
 }
 
-export function resultsIslandProps(lang: Lang, kind: 'iq' | 'professional') {
+export function resultsIslandProps(lang: Lang, kind: TestKind) {
   return {
     kind,
     lang,

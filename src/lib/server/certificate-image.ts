@@ -5,12 +5,13 @@
  */
 import { t, type Lang } from '../../i18n/index.ts';
 import { el, svgToPng, treeToSvg, type Node } from './png.ts';
+import type { TestKind } from '../../domain/views.ts';
 
 export const WIDTH = 1754;
 export const HEIGHT = 1240;
 
 export interface CertificateData {
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   lang: Lang;
   holder: string;
   /** The line before the headline (which differs for a career result that stays between types). */
@@ -159,7 +160,7 @@ export async function renderCertificate(d: CertificateData): Promise<Buffer> {
 }
 
 /** Spec part 1 §5: sanitised name (anything but letters and digits → "_"), kind upper-cased, UA/EN, score, .png */
-export function certificateFileName(holder: string, kind: 'iq' | 'professional', lang: Lang, score: string): string {
+export function certificateFileName(holder: string, kind: TestKind, lang: Lang, score: string): string {
   const clean = (s: string) =>
     s
       .normalize('NFC')

@@ -12,6 +12,7 @@ import { iqReadingTexts } from '../iq-reading.ts';
 import { storedIqSheet } from './results.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
+import type { TestKind } from '../../domain/views.ts';
 
 /** The holder's name on the certificate: full name, else the part of the email before the at-sign, else "User". */
 export const holderName = (fullName: string | null, email: string | null) =>
@@ -28,7 +29,7 @@ interface ResultRow {
   verification_code: string;
   full_name: string;
   email: string;
-  kind: 'iq' | 'professional';
+  kind: TestKind;
 }
 
 const SELECT = (table: string, kind: string) =>

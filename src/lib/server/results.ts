@@ -8,9 +8,9 @@ import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { db } from './db.ts';
 import type { Lang } from '../../i18n/paths.ts';
+import type { TestKind } from '../../domain/views.ts';
 
-export type Kind = 'iq' | 'professional';
-export const TABLE: Record<Kind, string> = { iq: 'test_results', professional: 'professional_test_results' };
+export const TABLE: Record<TestKind, string> = { iq: 'test_results', professional: 'professional_test_results' };
 
 interface StoredRow {
   id: string;
@@ -25,7 +25,7 @@ interface StoredRow {
 }
 
 /** The view of a saved result for its owner, in the asked language; null for anyone else or an unknown id. */
-export async function resultForOwner(kind: Kind, id: string, userId: string, lang: Lang, access: Access) {
+export async function resultForOwner(kind: TestKind, id: string, userId: string, lang: Lang, access: Access) {
   const [row] = await (
     await db()
   ).query<StoredRow>(
@@ -43,7 +43,7 @@ export async function resultForOwner(kind: Kind, id: string, userId: string, lan
 }
 
 /** The columns an IQ row is scored from besides its answers: the form and the reliability it was scored with. */
-const IQ_COLUMNS: Record<Kind, string> = { iq: ', form_id, reliability', professional: '' };
+const IQ_COLUMNS: Record<TestKind, string> = { iq: ', form_id, reliability', professional: '' };
 
 /** The sheet a stored IQ row holds, scored the way it was when saved. */
 export const storedIqSheet = (row: {
@@ -58,14 +58,14 @@ export const storedIqSheet = (row: {
   timeSpent: row.time_spent,
 });
 
-function viewOf(kind: Kind, row: StoredRow, lang: Lang, access: Access) {
+function viewOf(kind: TestKind, row: StoredRow, lang: Lang, access: Access) {
   return kind === 'iq'
     ? iqView(scoreIqSheet(storedIqSheet(row)), access, lang)
     : careerView(scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang), access, lang);
 }
 
 /** History, newest first. Everyone sees what they took; the details are for subscribers (the premium gate). */
-export async function listResults(kind: Kind, userId: string, lang: Lang, access: Access) {
+export async function listResults(kind: TestKind, userId: string, lang: Lang, access: Access) {
   const rows = await (
     await db()
   ).query<StoredRow>(

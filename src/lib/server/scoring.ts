@@ -17,6 +17,7 @@ import type { Lang } from '../../i18n/index.ts';
 import { accessOf } from './subscription.ts';
 import { saveResult } from './results-saving.ts';
 import { consumeAll, LIMITS, type Limit } from './rate-limit.ts';
+import type { TestKind } from '../../domain/views.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
 const MAX_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +61,6 @@ export type Scored =
       sheet: CareerSheet;
     }
   | { ok: false; error: SheetError };
-type Kind = 'iq' | 'professional';
 
 /** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
 export async function scoreIq(
@@ -169,7 +169,7 @@ export async function scoreAndSave<I extends { submissionId?: string }>(
 /** A token's signature names it: claiming the same token twice is the same submission. */
 export const submissionKeyOf = (token: string): string => `tok:${token.slice(token.lastIndexOf('.') + 1)}`;
 
-export type Claim = { ok: true; kind: Kind; id: string } | { ok: false; error: string };
+export type Claim = { ok: true; kind: TestKind; id: string } | { ok: false; error: string };
 
 /** Saves the sheet a token carries into the user's account (idempotent per token), in the language it was taken in. */
 export async function claimToken(token: string, userId: string): Promise<Claim> {

@@ -6,11 +6,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appSecret } from './env.ts';
 import type { Lang } from '../../i18n/paths.ts';
+import type { TestKind } from '../../domain/views.ts';
 
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ResultTokenPayload {
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   lang: Lang;
   /** IQ only: the form taken and the reliability the reading used (absent in tokens from before forms: 0 and .75). */
   formId?: number;
