@@ -4,7 +4,7 @@
  * function.
  */
 import { t, type Lang } from '../../i18n/index.ts';
-import { el, svgToPng, treeToSvg, type Node } from './png.ts';
+import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
 import type { TestKind } from '../../domain/views.ts';
 
 export const WIDTH = 1754;
@@ -62,27 +62,15 @@ function tree(d: CertificateData): Node {
       el(
         'div',
         { display: 'flex', width: '100%', alignItems: 'center', justifyContent: 'space-between' },
-        el(
-          'div',
-          { display: 'flex', alignItems: 'center' },
-          el(
-            'div',
-            {
-              display: 'flex',
-              width: 84,
-              height: 84,
-              borderRadius: 18,
-              backgroundColor: BLUE,
-              color: '#FFFFFF',
-              fontSize: 56,
-              fontWeight: 700,
-              alignItems: 'center',
-              justifyContent: 'center',
-            },
-            'R',
-          ),
-          el('div', { display: 'flex', marginLeft: 24, fontSize: 52, fontWeight: 700, color: INK }, 'Rozum'),
-        ),
+        logo({
+          mark: 84,
+          radius: 18,
+          gap: 24,
+          nameSize: 52,
+          markColour: BLUE,
+          letterColour: '#FFFFFF',
+          nameColour: INK,
+        }),
         el(
           'div',
           { display: 'flex', fontSize: 30, color: MUTED },

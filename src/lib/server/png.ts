@@ -17,6 +17,48 @@ export const el = (type: string, style: Record<string, unknown>, ...children: (N
   props: { style, children },
 });
 
+/** The logo as every image draws it: the favicon's "R" in a rounded square (its letter two thirds of it), then the name. */
+export const logo = (o: {
+  mark: number;
+  radius: number;
+  gap: number;
+  nameSize: number;
+  markColour: string;
+  letterColour: string;
+  nameColour?: string;
+}): Node =>
+  el(
+    'div',
+    { display: 'flex', alignItems: 'center' },
+    el(
+      'div',
+      {
+        display: 'flex',
+        width: o.mark,
+        height: o.mark,
+        borderRadius: o.radius,
+        backgroundColor: o.markColour,
+        color: o.letterColour,
+        fontSize: (o.mark * 2) / 3,
+        fontWeight: 700,
+        alignItems: 'center',
+        justifyContent: 'center',
+      },
+      'R',
+    ),
+    el(
+      'div',
+      {
+        display: 'flex',
+        marginLeft: o.gap,
+        fontSize: o.nameSize,
+        fontWeight: 700,
+        ...(o.nameColour && { color: o.nameColour }),
+      },
+      'Rozum',
+    ),
+  );
+
 // Beside this module when it runs from source (server, tests, functions); under the project root when the Astro
 // build runs it bundled into dist/ to draw the social cards.
 const FONT_DIRS = [

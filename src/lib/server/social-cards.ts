@@ -6,7 +6,7 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { OgCard } from '../../config/pages.ts';
 import { OG_HEIGHT, OG_WIDTH, ogCardTexts } from '../seo.ts';
-import { el, svgToPng, treeToSvg, type Node } from './png.ts';
+import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
 
 const BLUE = '#1D4ED8';
 const PALE = '#DBEAFE';
@@ -28,28 +28,8 @@ const circle = (left: number, top: number, size: number): Node =>
   });
 
 /** The logo (spec: the IQ, career, profile and login groups show it): the favicon's mark and the name. */
-const logo = (): Node =>
-  el(
-    'div',
-    { display: 'flex', alignItems: 'center' },
-    el(
-      'div',
-      {
-        display: 'flex',
-        width: 96,
-        height: 96,
-        borderRadius: 22,
-        backgroundColor: '#FFFFFF',
-        color: BLUE,
-        fontSize: 64,
-        fontWeight: 700,
-        alignItems: 'center',
-        justifyContent: 'center',
-      },
-      'R',
-    ),
-    el('div', { display: 'flex', marginLeft: 28, fontSize: 60, fontWeight: 700 }, 'Rozum'),
-  );
+const brand = (): Node =>
+  logo({ mark: 96, radius: 22, gap: 28, nameSize: 60, markColour: '#FFFFFF', letterColour: BLUE });
 
 function tree(lang: Lang, card: OgCard): Node {
   const { title, line } = ogCardTexts(lang, card);
@@ -78,7 +58,7 @@ function tree(lang: Lang, card: OgCard): Node {
       },
       card === 'default'
         ? el('div', { display: 'flex', fontSize: 120, fontWeight: 700, lineHeight: 1 }, 'Rozum')
-        : logo(),
+        : brand(),
       el(
         'div',
         { display: 'flex', flexDirection: 'column' },
