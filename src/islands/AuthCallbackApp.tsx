@@ -4,12 +4,12 @@
  * done, and in any case after 5 s.
  */
 import { useEffect, useState } from 'react';
-import { getJson, postJson } from '../lib/client/api.ts';
+import { getJson } from '../lib/client/api.ts';
 import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
 import * as session from '../lib/client/session.ts';
+import { claimStoredResults } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
-import type { TestKind } from '../domain/views.ts';
 
 export const DONE_DELAY_MS = 500;
 export const FORCE_AFTER_MS = 5000;
@@ -43,27 +43,12 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
         return go();
       }
       setPhase('saving');
-      const pending = KINDS.map((kind) => ({
-        kind,
-        stored: session.tempResult(kind).read(),
-      })).filter((p) => p.stored?.token && !p.stored.id);
-      const claimed: Partial<Record<(typeof KINDS)[number], string>> = {};
-      if (pending.length) {
-        const res = await postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>(
-          '/api/results/claim',
-          { tokens: pending.map((p) => p.stored!.token), lang },
-        );
-        if (res.ok) {
-          for (const entry of res.data.claimed) {
-            if (!('id' in entry)) continue;
-            claimed[entry.kind] = entry.id;
-            session.currentResultId(entry.kind).write(entry.id);
-            session.savedAfterAuth.write(entry.kind);
-            const stored = session.tempResult(entry.kind).read();
-            if (stored) session.tempResult(entry.kind).write({ ...stored, id: entry.id });
-          }
-        }
-      }
+      const unsaved = KINDS.filter((kind) => {
+        const stored = session.tempResult(kind).read();
+        return stored?.token && !stored.id;
+      });
+      const claimed = await claimStoredResults(unsaved, lang);
+      for (const kind of KINDS) if (claimed[kind]) session.savedAfterAuth.write(kind);
       const back = returnUrl();
       if (back) {
         // Back to a results page: open the result just saved, by its id.

@@ -71,21 +71,37 @@ export function clearTemporaryResults(): void {
   }
 }
 
+type Claimed = { claimed: ({ kind: TestKind; id: string } | { error: string })[] };
+
+/**
+ * Saves results held in this browser into the signed-in account, from their tokens, and remembers each saved id
+ * with its result. `retry` keeps asking through failed connections (a results page can wait; the sign-in return
+ * step cannot). Returns the ids saved, by kind.
+ */
+export async function claimStoredResults(
+  kinds: TestKind[],
+  lang: Lang,
+  { retry = false } = {},
+): Promise<Partial<Record<TestKind, string>>> {
+  const tokens = kinds.flatMap((kind) => session.tempResult(kind).read()?.token ?? []);
+  if (!tokens.length) return {};
+  const send = () => postJson<Claimed>('/api/results/claim', { tokens, lang });
+  const res = await (retry ? withRetry(send, () => {}) : send());
+  const ids: Partial<Record<TestKind, string>> = {};
+  if (!res.ok) return ids;
+  for (const entry of res.data.claimed) {
+    if (!('id' in entry)) continue;
+    ids[entry.kind] = entry.id;
+    session.currentResultId(entry.kind).write(entry.id);
+    const stored = session.tempResult(entry.kind).read();
+    if (stored) session.tempResult(entry.kind).write({ ...stored, id: entry.id, saved: true });
+  }
+  return ids;
+}
+
 /** Saves a signed-in user's result that is not saved yet, from its token (the career banner's "saving"). */
 export async function saveStoredResult(kind: TestKind, stored: StoredResult, lang: Lang): Promise<StoredResult | null> {
   if (!stored.token) return null;
-  const res = await withRetry(
-    () =>
-      postJson<{ claimed: ({ kind: TestKind; id: string } | { error: string })[] }>('/api/results/claim', {
-        tokens: [stored.token],
-        lang,
-      }),
-    () => {},
-  );
-  const entry = res.ok ? res.data.claimed[0] : null;
-  if (!entry || !('id' in entry)) return null;
-  const updated = { ...stored, id: entry.id, saved: true };
-  session.tempResult(kind).write(updated);
-  session.currentResultId(kind).write(entry.id);
-  return updated;
+  const id = (await claimStoredResults([kind], lang, { retry: true }))[kind];
+  return id ? { ...stored, id, saved: true } : null;
 }
