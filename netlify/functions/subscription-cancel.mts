@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
-import { stopUserRenewals } from '../../src/lib/server/payments/payments.ts';
+import { stopUserRenewals } from '../../src/lib/server/payments/stop-renewal.ts';
 import { cancelRenewal, subscriptionOf } from '../../src/lib/server/subscription.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
