@@ -13,7 +13,6 @@ let m: {
   users: typeof import('../../src/lib/server/users.ts');
   payments: typeof import('../../src/lib/server/payments/payments.ts');
   charges: typeof import('../../src/lib/server/payments/charges.ts');
-  stop: typeof import('../../src/lib/server/payments/stop-renewal.ts');
   wfp: typeof import('../../src/lib/server/payments/wayforpay/index.ts');
   sub: typeof import('../../src/lib/server/subscription.ts');
   reconcile: typeof import('../../src/lib/server/payments/reconcile.ts');
@@ -38,7 +37,6 @@ beforeAll(async () => {
     users: await import('../../src/lib/server/users.ts'),
     payments: await import('../../src/lib/server/payments/payments.ts'),
     charges: await import('../../src/lib/server/payments/charges.ts'),
-    stop: await import('../../src/lib/server/payments/stop-renewal.ts'),
     wfp: await import('../../src/lib/server/payments/wayforpay/index.ts'),
     sub: await import('../../src/lib/server/subscription.ts'),
     reconcile: await import('../../src/lib/server/payments/reconcile.ts'),
@@ -229,8 +227,7 @@ describe('reconciliation', () => {
       method: 'POST',
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
-    expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
-    expect(await m.stop.stopUserRenewals(userId)).toBe(false);
+    expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: true, nextCharge: null });
     expect(await m.reconcile.retryPendingStops()).toMatchObject({ stopped: 0 });
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
@@ -259,8 +256,7 @@ describe('one schedule per user', () => {
       method: 'POST',
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
-    expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
-    expect(await m.stop.stopUserRenewals(userId)).toBe(false);
+    expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
     const second = await m.payments.createCheckout({
       userId,
       email,
