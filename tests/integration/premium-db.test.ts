@@ -50,11 +50,16 @@ afterAll(async () => {
 });
 
 const newUser = async (email: string) => (await m.users.createUser({ email, passwordHash: null, via: 'email' }))!.id;
+const createCheckout = async (input: Parameters<typeof m.payments.createCheckout>[0]) => {
+  const outcome = await m.payments.createCheckout(input);
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome.checkout;
+};
 
 describe('WayForPay checkout', () => {
   it('returns widget parameters signed here, in the buyer language, with the service URL and monthly renewal', async () => {
     const userId = await newUser('wfp@example.com');
-    const checkout = await m.payments.createCheckout({
+    const checkout = await createCheckout({
       userId,
       email: 'wfp@example.com',
       fullName: 'Петро Іваненко',
@@ -104,7 +109,7 @@ describe('WayForPay checkout', () => {
 
   it('asks WayForPay itself (CHECK_STATUS) and applies what it answers', async () => {
     const userId = await newUser('check@example.com');
-    const { orderReference } = await m.payments.createCheckout({
+    const { orderReference } = await createCheckout({
       userId,
       email: 'check@example.com',
       fullName: 'A B',
@@ -140,7 +145,7 @@ describe('WayForPay checkout', () => {
 describe('reconciliation', () => {
   const paidOrder = async (email: string) => {
     const userId = await newUser(email);
-    const { orderReference } = await m.payments.createCheckout({
+    const { orderReference } = await createCheckout({
       userId,
       email,
       fullName: 'A B',
@@ -243,7 +248,7 @@ describe('one schedule per user', () => {
   it('asks for the older schedule to stop when a new order is paid, and keeps asking until WayForPay confirms', async () => {
     const email = 'twice@example.com';
     const userId = await newUser(email);
-    const first = await m.payments.createCheckout({
+    const first = await createCheckout({
       userId,
       email,
       fullName: 'A B',
@@ -257,7 +262,7 @@ describe('one schedule per user', () => {
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
     expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
-    const second = await m.payments.createCheckout({
+    const second = await createCheckout({
       userId,
       email,
       fullName: 'A B',

@@ -8,6 +8,7 @@ import { SITE } from '../../../config/site.ts';
 import { db } from '../db.ts';
 import { env, siteUrl } from '../env.ts';
 import { isProduction, refuseTestProvider } from '../production.ts';
+import { consume, LIMITS } from '../rate-limit.ts';
 import { merchantConfig, signWidgetRequest } from './wayforpay/index.ts';
 import type { Lang } from '../../../i18n/paths.ts';
 
@@ -47,9 +48,13 @@ export interface CheckoutInput {
 export type Checkout = { provider: Provider; orderReference: string } & (
   { redirectUrl: string } | { widget: Record<string, unknown> }
 );
+export type CheckoutOutcome =
+  { ok: true; checkout: Checkout } | { ok: false; error: 'auth.error.rate_limited'; retryAfterSeconds: number };
 
 /** An order row, then either the local test page's address or WayForPay widget parameters signed here. */
-export async function createCheckout(input: CheckoutInput): Promise<Checkout> {
+export async function createCheckout(input: CheckoutInput): Promise<CheckoutOutcome> {
+  const limited = await consume(LIMITS.checkout(input.userId));
+  if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   const provider = paymentProvider();
   const orderReference = newOrderReference();
   const now = new Date();
@@ -78,7 +83,7 @@ export async function createCheckout(input: CheckoutInput): Promise<Checkout> {
   );
   if (provider === 'test') {
     const redirectUrl = `/api/payments/test/${orderReference}?lang=${input.lang}`;
-    return { provider, orderReference, redirectUrl };
+    return { ok: true, checkout: { provider, orderReference, redirectUrl } };
   }
   const [first, ...rest] = input.fullName.trim().split(/\s+/);
   const widget = signWidgetRequest({
@@ -97,5 +102,5 @@ export async function createCheckout(input: CheckoutInput): Promise<Checkout> {
     serviceUrl: new URL('/api/payments/wayforpay', siteUrl()).toString(),
     regular: { mode: 'monthly', amount: PRICE.amount, dateNext: ddmmyyyy(nextCharge), dateEnd: ddmmyyyy(scheduleEnd) },
   });
-  return { provider, orderReference, widget };
+  return { ok: true, checkout: { provider, orderReference, widget } };
 }
