@@ -5,7 +5,6 @@ import { langField, fullNameField, phoneField } from '../../src/lib/server/field
 import { invalidBody, json, jsonError, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { createCheckout } from '../../src/lib/server/payments/payments.ts';
-import { consume } from '../../src/lib/server/rate-limit.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 const Body = z.object({
@@ -33,10 +32,9 @@ export default secured(
     });
     if (!request.ok) return request.response;
     const { user, lang, body } = request;
-    const limited = await consume({ key: `checkout:${user.id}`, max: 20, windowMs: 60 * 60_000 });
-    if (!limited.ok) return refusal('auth.error.rate_limited', lang, { retryAfterSeconds: limited.retryAfterSeconds });
-    const checkout = await createCheckout({ ...body, userId: user.id, email: user.email, lang });
-    return json(checkout, { status: 201 });
+    const outcome = await createCheckout({ ...body, userId: user.id, email: user.email, lang });
+    if (!outcome.ok) return refusal(outcome.error, lang, { retryAfterSeconds: outcome.retryAfterSeconds });
+    return json(outcome.checkout, { status: 201 });
   }),
 );
 

@@ -2,7 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { json, jsonError } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
-import { refreshedOrderForOwner } from '../../src/lib/server/payments/payments.ts';
+import { refreshedOrderForOwner } from '../../src/lib/server/payments/orders.ts';
 import { subscriptionOf } from '../../src/lib/server/subscription.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 

@@ -4,9 +4,10 @@ import { localizedPath } from '../../src/i18n/paths.ts';
 import { t } from '../../src/i18n/index.ts';
 import { jsonError, redirect, requestLang } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
-import { orderForOwner, paymentProvider, testProviderCallback } from '../../src/lib/server/payments/payments.ts';
+import { orderForOwner } from '../../src/lib/server/payments/orders.ts';
+import { paymentProvider } from '../../src/lib/server/payments/payments.ts';
+import { decideTestOrder } from '../../src/lib/server/payments/test-provider.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
-import { siteUrl } from '../../src/lib/server/env.ts';
 
 /** The page's only style: its hash is the page's whole style-src (no 'unsafe-inline'). */
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111827;line-height:1.5}
@@ -17,10 +18,7 @@ const PAGE_CSP = functionPageCsp([STYLE]);
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/**
- * The test payment provider (PAYMENT_PROVIDER=test, the local default): a page with Approve / Decline that posts
- * a correctly signed service callback to our own WayForPay endpoint — the same code path as a real payment.
- */
+/** The test payment provider's page (test-provider.ts): the order, and Approve / Decline. */
 export default secured(
   refusingMisconfiguration(async (req: Request, context: Context) => {
     if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', requestLang(req));
@@ -33,17 +31,11 @@ export default secured(
 
     if (req.method === 'POST') {
       const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
-      const callback = testProviderCallback(order.order_reference, order.amount, order.currency, approve);
-      // The configured site, never the request's Host: a spoofed Host would send a signed approval to another server.
-      const res = await fetch(new URL('/api/payments/wayforpay', siteUrl()), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(callback),
-      });
-      if (!res.ok) return jsonError(502, 'payment.error.callback', lang);
+      const decided = await decideTestOrder(order, approve);
+      if (!decided.ok) return jsonError(502, 'payment.error.callback', lang);
       return redirect(
         req,
-        `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${callback.transactionStatus}`,
+        `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${decided.transactionStatus}`,
       );
     }
 

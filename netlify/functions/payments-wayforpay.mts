@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
-import { handleServiceCallback } from '../../src/lib/server/payments/payments.ts';
-import { parseCallbackBody } from '../../src/lib/server/payments/wayforpay.ts';
+import { handleServiceCallback } from '../../src/lib/server/payments/charges.ts';
+import { parseCallbackBody } from '../../src/lib/server/payments/wayforpay/index.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 /**

@@ -2,8 +2,7 @@ import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
-import { stopUserRenewals } from '../../src/lib/server/payments/payments.ts';
-import { cancelRenewal, subscriptionOf } from '../../src/lib/server/subscription.ts';
+import { cancelSubscription, subscriptionOf } from '../../src/lib/server/subscription.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 /** Stops renewal (WayForPay regular payment removed); access stays until the end of the paid period. */
@@ -12,12 +11,11 @@ export default secured(
     const request = await parseRequest(req, { auth: 'required' });
     if (!request.ok) return request.response;
     const { user, lang } = request;
-    const cancelled = await cancelRenewal(user.id);
-    if (!cancelled.ok) return refusal('subscription.cancel.error', lang);
-    // Success only when WayForPay confirms the stop; otherwise the profile says so and a scheduled retry keeps asking.
-    const stopped = await stopUserRenewals(user.id);
-    if (!stopped) return refusal('subscription.cancel.pending', lang, { subscription: await subscriptionOf(user.id) });
-    return json({ ok: true, subscription: await subscriptionOf(user.id) });
+    const outcome = await cancelSubscription(user.id);
+    if (!outcome.ok && outcome.error === 'subscription.cancel.error') return refusal(outcome.error, lang);
+    // Stopped or still pending, the answer shows the subscription as it now is.
+    const subscription = await subscriptionOf(user.id);
+    return outcome.ok ? json({ ok: true, subscription }) : refusal(outcome.error, lang, { subscription });
   }),
 );
 

@@ -12,7 +12,8 @@ let m: {
   db: typeof import('../../src/lib/server/db.ts');
   users: typeof import('../../src/lib/server/users.ts');
   payments: typeof import('../../src/lib/server/payments/payments.ts');
-  wfp: typeof import('../../src/lib/server/payments/wayforpay.ts');
+  charges: typeof import('../../src/lib/server/payments/charges.ts');
+  wfp: typeof import('../../src/lib/server/payments/wayforpay/index.ts');
   sub: typeof import('../../src/lib/server/subscription.ts');
   reconcile: typeof import('../../src/lib/server/payments/reconcile.ts');
   env: typeof import('../../src/lib/server/env.ts');
@@ -35,7 +36,8 @@ beforeAll(async () => {
     env: await import('../../src/lib/server/env.ts'),
     users: await import('../../src/lib/server/users.ts'),
     payments: await import('../../src/lib/server/payments/payments.ts'),
-    wfp: await import('../../src/lib/server/payments/wayforpay.ts'),
+    charges: await import('../../src/lib/server/payments/charges.ts'),
+    wfp: await import('../../src/lib/server/payments/wayforpay/index.ts'),
     sub: await import('../../src/lib/server/subscription.ts'),
     reconcile: await import('../../src/lib/server/payments/reconcile.ts'),
   };
@@ -48,11 +50,16 @@ afterAll(async () => {
 });
 
 const newUser = async (email: string) => (await m.users.createUser({ email, passwordHash: null, via: 'email' }))!.id;
+const createCheckout = async (input: Parameters<typeof m.payments.createCheckout>[0]) => {
+  const outcome = await m.payments.createCheckout(input);
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome.checkout;
+};
 
 describe('WayForPay checkout', () => {
   it('returns widget parameters signed here, in the buyer language, with the service URL and monthly renewal', async () => {
     const userId = await newUser('wfp@example.com');
-    const checkout = await m.payments.createCheckout({
+    const checkout = await createCheckout({
       userId,
       email: 'wfp@example.com',
       fullName: 'Петро Іваненко',
@@ -102,7 +109,7 @@ describe('WayForPay checkout', () => {
 
   it('asks WayForPay itself (CHECK_STATUS) and applies what it answers', async () => {
     const userId = await newUser('check@example.com');
-    const { orderReference } = await m.payments.createCheckout({
+    const { orderReference } = await createCheckout({
       userId,
       email: 'check@example.com',
       fullName: 'A B',
@@ -115,7 +122,7 @@ describe('WayForPay checkout', () => {
     });
     const known = await m.wfp.checkStatus(orderReference);
     expect(known).toMatchObject({ transactionStatus: 'Approved', amount: 1, currency: 'USD' });
-    await m.payments.applyStatus(orderReference, known!.transactionStatus, known!.amount!, known!.currency!, {
+    await m.charges.applyStatus(orderReference, known!.transactionStatus, known!.amount!, known!.currency!, {
       checkStatus: known,
     });
     expect((await m.sub.subscriptionOf(userId)).active).toBe(true);
@@ -138,7 +145,7 @@ describe('WayForPay checkout', () => {
 describe('reconciliation', () => {
   const paidOrder = async (email: string) => {
     const userId = await newUser(email);
-    const { orderReference } = await m.payments.createCheckout({
+    const { orderReference } = await createCheckout({
       userId,
       email,
       fullName: 'A B',
@@ -177,7 +184,7 @@ describe('reconciliation', () => {
 
   it('finds a renewal whose callback never came, through the daily STATUS, and applies it once', async () => {
     const { userId, orderReference } = await paidOrder('missed@example.com');
-    await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
+    await m.charges.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     const q = await m.db.db();
     // The paid month is ending, and WayForPay charged an hour ago without telling us.
     await q.query(`UPDATE user_profiles SET subscription_expires_at = now() + interval '1 hour' WHERE id = $1`, [
@@ -204,7 +211,7 @@ describe('reconciliation', () => {
     expect(after - before).toBeCloseTo(30 * 86_400_000, -4);
     // The next run, and the callback arriving late after all, change nothing.
     expect(await m.reconcile.reconcileRenewals()).toMatchObject({ applied: 0 });
-    await m.payments.applyStatus(`${orderReference}_WFPREG-1`, 'Approved', 1, 'USD', {});
+    await m.charges.applyStatus(`${orderReference}_WFPREG-1`, 'Approved', 1, 'USD', {});
     expect(new Date((await m.sub.subscriptionOf(userId)).expiresAt!).getTime()).toBe(after);
     const statusRequest = (await receivedBy(fake.url)).find(
       (r) => r.path === '/wayforpay/regularApi' && r.body.includes('"STATUS"'),
@@ -220,13 +227,12 @@ describe('reconciliation', () => {
 
   it('reports a cancellation WayForPay refused as pending, and a later retry stops it', async () => {
     const { userId, orderReference } = await paidOrder('stop@example.com');
-    await m.payments.applyStatus(orderReference, 'Approved', 1, 'USD', {});
+    await m.charges.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
       method: 'POST',
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
-    expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
-    expect(await m.payments.stopUserRenewals(userId)).toBe(false);
+    expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: true, nextCharge: null });
     expect(await m.reconcile.retryPendingStops()).toMatchObject({ stopped: 0 });
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
@@ -242,29 +248,28 @@ describe('one schedule per user', () => {
   it('asks for the older schedule to stop when a new order is paid, and keeps asking until WayForPay confirms', async () => {
     const email = 'twice@example.com';
     const userId = await newUser(email);
-    const first = await m.payments.createCheckout({
+    const first = await createCheckout({
       userId,
       email,
       fullName: 'A B',
       phone: '+380501234567',
       lang: 'uk',
     });
-    await m.payments.applyStatus(first.orderReference, 'Approved', 1, 'USD', {});
+    await m.charges.applyStatus(first.orderReference, 'Approved', 1, 'USD', {});
     // The user stops renewal, WayForPay does not confirm, and the user buys again.
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
       method: 'POST',
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
-    expect((await m.sub.cancelRenewal(userId)).ok).toBe(true);
-    expect(await m.payments.stopUserRenewals(userId)).toBe(false);
-    const second = await m.payments.createCheckout({
+    expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
+    const second = await createCheckout({
       userId,
       email,
       fullName: 'A B',
       phone: '+380501234567',
       lang: 'uk',
     });
-    await m.payments.applyStatus(second.orderReference, 'Approved', 1, 'USD', {});
+    await m.charges.applyStatus(second.orderReference, 'Approved', 1, 'USD', {});
     const q = await m.db.db();
     const rows = await q.query<{ order_reference: string; asked: boolean; confirmed: boolean }>(
       'SELECT order_reference, stop_requested_at IS NOT NULL AS asked, stop_confirmed_at IS NOT NULL AS confirmed FROM payments WHERE user_id = $1 ORDER BY created_at',
@@ -280,7 +285,7 @@ describe('one schedule per user', () => {
       stopPending: true,
     });
     // The old order's late decline does not mark the new subscription as failed; its charge is still honoured.
-    await m.payments.applyStatus(`${first.orderReference}_WFPREG-1`, 'Declined', 1, 'USD', {});
+    await m.charges.applyStatus(`${first.orderReference}_WFPREG-1`, 'Declined', 1, 'USD', {});
     expect((await m.sub.subscriptionOf(userId)).renewalFailedAt).toBeNull();
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
       method: 'POST',

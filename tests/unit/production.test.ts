@@ -14,7 +14,7 @@ import {
   SITE_FACT_VARIABLES,
   WAYFORPAY_VARIABLES,
 } from '../../src/lib/server/production.ts';
-import { merchantConfig } from '../../src/lib/server/payments/wayforpay.ts';
+import { merchantConfig } from '../../src/lib/server/payments/wayforpay/index.ts';
 import { paymentProvider } from '../../src/lib/server/payments/payments.ts';
 import { buildMeta } from '../../src/lib/seo.ts';
 import { pageByPath } from '../../src/config/pages.ts';

@@ -10,8 +10,8 @@ import {
   verifyServiceCallback,
   type MerchantConfig,
   type WidgetRequest,
-} from '../../src/lib/server/payments/wayforpay.ts';
-import { RENEWAL_REFERENCE } from '../../src/lib/server/payments/payments.ts';
+} from '../../src/lib/server/payments/wayforpay/index.ts';
+import { RENEWAL_REFERENCE } from '../../src/lib/server/payments/charges.ts';
 
 const config: MerchantConfig = {
   account: 'test_merch_n1',

@@ -77,4 +77,6 @@ export const LIMITS = {
     windowMs: 24 * 60 * MINUTE,
   }),
   scoreIqUser: (userId: string): Limit => ({ key: `score:iq:user:${userId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
+  /** Each checkout writes an order row: enough for a buyer's retries, not for filling the table. */
+  checkout: (userId: string): Limit => ({ key: `checkout:${userId}`, max: 20, windowMs: 60 * MINUTE }),
 };

@@ -1,10 +1,11 @@
 /**
  * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): whether it counts as active,
- * extending and shortening it (payments, renewals, refunds and promo codes all go through here), and stopping
- * its renewal. Active means status active and no expiry, or an expiry in the future.
+ * extending and shortening it (payments, renewals, refunds and promo codes all go through here), and cancelling
+ * it, WayForPay's schedule included. Active means status active and no expiry, or an expiry in the future.
  */
 import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
+import { stopUserRenewals } from './payments/stop-renewal.ts';
 import type { Access } from '../../domain/views.ts';
 
 /**
@@ -152,25 +153,34 @@ export async function markRenewalFailed(tx: Queryable, userId: string, orderRefe
   );
 }
 
+export type CancelOutcome =
+  { ok: true } | { ok: false; error: 'subscription.cancel.error' | 'subscription.cancel.pending' };
+
 /**
- * Records that the user stopped renewal (access continues to the end of the paid period) and asks for every order
- * of theirs whose schedule may still charge to be stopped. A paid subscription can be stopped even after premium
- * lapsed or a promo code was added on top: WayForPay's schedule runs on regardless.
+ * Stops renewal (access continues to the end of the paid period): records the stop for every order of the user's
+ * whose schedule may still charge, then asks WayForPay to remove them. A paid subscription can be stopped even after
+ * premium lapsed or a promo code was added on top: WayForPay's schedule runs on regardless. Done only when WayForPay
+ * confirms every stop; until then it is pending, the profile says so and a scheduled retry keeps asking.
  */
-export async function cancelRenewal(userId: string): Promise<{ ok: true } | { ok: false }> {
-  return (await db()).transaction(async (tx) => {
+export async function cancelSubscription(userId: string): Promise<CancelOutcome> {
+  const requested = await (
+    await db()
+  ).transaction(async (tx) => {
     const live = await tx.query<{ order_reference: string }>(
       `UPDATE payments SET stop_requested_at = COALESCE(stop_requested_at, now()), updated_at = now()
        WHERE user_id = $1 AND activated_at IS NOT NULL AND stop_confirmed_at IS NULL RETURNING order_reference`,
       [userId],
     );
-    if (!live.length) return { ok: false };
+    if (!live.length) return false;
     await tx.query(
       'UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1',
       [userId],
     );
-    return { ok: true };
+    return true;
   });
+  if (!requested) return { ok: false, error: 'subscription.cancel.error' };
+  if (!(await stopUserRenewals(userId))) return { ok: false, error: 'subscription.cancel.pending' };
+  return { ok: true };
 }
 
 /** A newer order replaces the user's older schedules: they are asked to stop, so only one charges. */

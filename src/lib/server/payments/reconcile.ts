@@ -4,11 +4,10 @@
  * callback; stops of renewal WayForPay has not confirmed are asked for again. Both are idempotent.
  */
 import { db } from '../db.ts';
-import { applyStatus, FINAL_STATUSES, stopOrderRenewal } from './payments.ts';
-import { checkStatus, regularStatus } from './wayforpay.ts';
-
-/** Statuses after which an order's first payment will not change by itself. */
-export { FINAL_STATUSES };
+import { applyStatus } from './charges.ts';
+import { FINAL_STATUSES } from './orders.ts';
+import { stopOrderRenewal } from './stop-renewal.ts';
+import { checkStatus, regularStatus } from './wayforpay/index.ts';
 
 export async function reconcilePendingOrders(limit = 50): Promise<{ asked: number; changed: number }> {
   const database = await db();
