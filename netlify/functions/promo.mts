@@ -5,7 +5,6 @@ import { langField } from '../../src/lib/server/fields.ts';
 import { t } from '../../src/i18n/index.ts';
 import { json, jsonError, refusal } from '../../src/lib/server/http.ts';
 import { redeemPromo } from '../../src/lib/server/promo.ts';
-import { consume } from '../../src/lib/server/rate-limit.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 
 const Body = z.object({ promoCode: z.string().max(64), lang: langField });
@@ -20,11 +19,11 @@ export default secured(async (req: Request) => {
   });
   if (!request.ok) return request.response;
   const { user, lang, body } = request;
-  const limited = await consume({ key: `promo:${user.id}`, max: 10, windowMs: 10 * 60_000 });
-  if (!limited.ok)
-    return refusal('auth.error.rate_limited', lang, { success: false, retryAfterSeconds: limited.retryAfterSeconds });
   const outcome = await redeemPromo(user.id, body.promoCode);
-  if (!outcome.ok) return refusal(outcome.error, lang, { success: false });
+  if (!outcome.ok) {
+    const retry = 'retryAfterSeconds' in outcome ? { retryAfterSeconds: outcome.retryAfterSeconds } : {};
+    return refusal(outcome.error, lang, { success: false, ...retry });
+  }
   return json({
     success: true,
     days: outcome.days,

@@ -5,6 +5,7 @@
  */
 import { db } from './db.ts';
 import { extendPremium } from './subscription.ts';
+import { consume, LIMITS } from './rate-limit.ts';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
@@ -18,9 +19,12 @@ export type PromoOutcome =
         | 'promo.error.expired'
         | 'promo.error.exhausted'
         | 'promo.error.used';
-    };
+    }
+  | { ok: false; error: 'auth.error.rate_limited'; retryAfterSeconds: number };
 
 export async function redeemPromo(userId: string, raw: string): Promise<PromoOutcome> {
+  const limited = await consume(LIMITS.promo(userId));
+  if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   const code = normalizeCode(raw);
   if (!code) return { ok: false, error: 'promo.error.empty' };
   return (await db()).transaction(async (tx) => {

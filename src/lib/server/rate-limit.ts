@@ -79,4 +79,6 @@ export const LIMITS = {
   scoreIqUser: (userId: string): Limit => ({ key: `score:iq:user:${userId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
   /** Each checkout writes an order row: enough for a buyer's retries, not for filling the table. */
   checkout: (userId: string): Limit => ({ key: `checkout:${userId}`, max: 20, windowMs: 60 * MINUTE }),
+  /** Promo codes: a person mistypes a few; guessing codes needs thousands. */
+  promo: (userId: string): Limit => ({ key: `promo:${userId}`, max: 10, windowMs: 10 * MINUTE }),
 };

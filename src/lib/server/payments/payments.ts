@@ -11,6 +11,7 @@ import { isProduction, refuseTestProvider } from '../production.ts';
 import { consume, LIMITS } from '../rate-limit.ts';
 import { merchantConfig, signWidgetRequest } from './wayforpay/index.ts';
 import type { Lang } from '../../../i18n/paths.ts';
+import type { TestKind } from '../../../domain/views.ts';
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
 export type Provider = 'wayforpay' | 'test';
@@ -40,7 +41,7 @@ export interface CheckoutInput {
   email: string;
   fullName: string;
   phone: string;
-  testType?: 'iq' | 'professional';
+  testType?: TestKind;
   testResultId?: string;
   lang: Lang;
 }
