@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { MAX_BODY_BYTES, startServer, type RunningServer } from '../../src/runtime/server.ts';
+import { MAX_BODY_BYTES } from '../../src/runtime/body-limit.ts';
+import { startServer, type RunningServer } from '../../src/runtime/server.ts';
 
 let server: RunningServer;
 const logs: string[] = [];

@@ -49,7 +49,7 @@ export function productionConfigMessage(kind: GuardedRun, missing: string[]): st
   return `${run} refuses to run without ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} in the environment (README, "Deploying to Netlify + Neon").`;
 }
 
-/** A configuration refused at request time; the server answers `status` with the message key (src/runtime/server.ts). */
+/** A configuration refused at request time; the server answers `status` with the message key (src/runtime/api.ts). */
 export class ProductionConfigError extends Error {
   readonly status = 503;
   readonly key = 'payment.error.unavailable';

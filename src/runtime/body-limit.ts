@@ -1,0 +1,46 @@
+/**
+ * The request body limit, read on the raw Node request: a refused upload must still let the client, which may be
+ * writing megabytes more, read its 413 on a connection that stays usable.
+ */
+import type { IncomingMessage } from 'node:http';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** After a 413, the rest of an oversized upload is read and dropped up to this much, so the client (still sending)
+ *  reads our answer instead of a reset connection; beyond it the connection is closed. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export async function readBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+): Promise<{ ok: true; body: Buffer } | { ok: false }> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    drain(req, 0);
+    return { ok: false };
+  }
+  // Events rather than for-await: leaving a for-await early destroys the request, and with it the socket the 413
+  // must still be written to.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      drain(req, size);
+      resolve({ ok: false });
+    };
+    const onEnd = () => resolve({ ok: true, body: Buffer.concat(chunks) });
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
+/** Reads and drops the rest of a refused upload, up to DRAIN_LIMIT_BYTES; then closes the connection. */
+function drain(req: IncomingMessage, already: number): void {
+  let seen = already;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
