@@ -1,10 +1,11 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
 import type { CareerResultView as Data, ResultsLinks, ResultViewProps, SaveStatus } from './results-data.ts';
-import { PremiumGate, ResultActions, Samples } from './ResultParts.tsx';
+import { PremiumGate, ResultActions } from './ResultParts.tsx';
+import { Samples } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
+import { CareerProfile } from './CareerProfile.tsx';
 import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
-import { PROFESSION_GROUPS, PROFILE_SECTIONS, ROADMAP_LISTS } from '../domain/career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
@@ -69,8 +70,6 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
     </p>
   );
 }
-
-const paragraphs = (text: string) => text.split(/\n\n+/).map((p, i) => <p key={i}>{p}</p>);
 
 export function CareerResultView({
   result,
@@ -164,58 +163,7 @@ export function CareerResultView({
       </section>
 
       {full ? (
-        <>
-          <section className="result-block" aria-labelledby="professions-title">
-            <p className="premium-badge">
-              {t('premium.badge')}
-              {premiumDays ? ` · ${t('premium.active', { n: premiumDays })}` : ''}
-            </p>
-            <h2 id="professions-title">{t('results.career.professions')}</h2>
-            <ul className="chips">
-              {result.recommendedProfessions!.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </section>
-          {PROFILE_SECTIONS.map((section) => (
-            <section key={section} className="result-block" aria-labelledby={`s-${section}`}>
-              <h2 id={`s-${section}`}>{t(`career.section.${section}`)}</h2>
-              {paragraphs(result.profile![section])}
-            </section>
-          ))}
-          <section className="result-block" aria-labelledby="roadmap-title">
-            <h2 id="roadmap-title">{t('career.section.careerRoadmap')}</h2>
-            <div className="roadmap">
-              {ROADMAP_LISTS.map((key) => (
-                <div key={key}>
-                  <h3>{t(`career.roadmap.${key}`)}</h3>
-                  <ul>
-                    {result.profile!.careerRoadmap[key].map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
-            <h3>{t('career.roadmap.recommendedProfessions')}</h3>
-            <dl className="profession-groups">
-              {PROFESSION_GROUPS.map((group) => (
-                <div key={group}>
-                  <dt>{t(`career.group.${group}`)}</dt>
-                  <dd>{result.profile!.careerRoadmap.recommendedProfessions[group].join(', ')}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <section className="result-block" aria-labelledby="dev-title">
-            <h2 id="dev-title">{t('results.career.development')}</h2>
-            <ul>
-              {result.developmentAreas!.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </section>
-        </>
+        <CareerProfile result={result} t={t} premiumDays={premiumDays} />
       ) : (
         <section className="result-block" aria-labelledby="locked-title">
           <h2 id="locked-title">{t('results.career.full')}</h2>

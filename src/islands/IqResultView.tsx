@@ -2,7 +2,8 @@
 import { clock } from '../lib/client/texts.ts';
 import { iqReadingTexts } from '../lib/iq-reading.ts';
 import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
-import { PremiumGate, ResultActions, Samples, StatsPanel } from './ResultParts.tsx';
+import { PremiumGate, ResultActions } from './ResultParts.tsx';
+import { Samples, StatsPanel } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 
 type Props = ResultViewProps<Data>;

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { getJson, postJson } from '../lib/client/api.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
+import { Benefits, GoogleButton, TermsNote } from './LoginParts.tsx';
 import type { Lang } from '../i18n/paths.ts';
 
 export const SIGNUP_REDIRECT_MS = 2000;
@@ -171,35 +172,10 @@ export default function LoginApp({ lang, texts, links }: Props) {
           <p className="divider">
             <span>{t('login.or')}</span>
           </p>
-          {google === false ? (
-            <p className="notice">{t('auth.error.google.not_configured')}</p>
-          ) : (
-            <a
-              className="button button-ghost google-button"
-              href={links.google}
-              aria-disabled={google === null}
-              onClick={() => track('login_attempt', { method: 'google' })}
-            >
-              <span aria-hidden="true" className="google-g">
-                G
-              </span>{' '}
-              {t('login.google')}
-            </a>
-          )}
-          <p className="muted login-terms">
-            {t('login.terms.before')} <a href={links.terms}>{t('login.terms.terms')}</a>,{' '}
-            <a href={links.privacy}>{t('login.terms.privacy')}</a> {t('login.terms.and')}{' '}
-            <a href={links.consent}>{t('login.terms.consent')}</a>.
-          </p>
+          <GoogleButton t={t} google={google} href={links.google} />
+          <TermsNote t={t} links={links} />
         </section>
-        <ul className="login-benefits">
-          {['security', 'speed', 'convenience'].map((key) => (
-            <li key={key} className="card">
-              <h2>{t(`login.benefit.${key}.title`)}</h2>
-              <p>{t(`login.benefit.${key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <Benefits t={t} />
       </div>
     </div>
   );

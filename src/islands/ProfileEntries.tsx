@@ -1,0 +1,83 @@
+/** What the overview and the history both show: lists of saved results, and the premium gate over their details. */
+import type { ReactNode } from 'react';
+import { BOUNDS } from '../domain/iq/reading.ts';
+import { clock, type T } from '../lib/client/texts.ts';
+import { startUnlock } from '../lib/client/unlock.ts';
+import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
+
+type ItemProps<E> = ProfileParts & { entry: E; premium: boolean };
+
+/** One test's entries as a list, each drawn by `Item` (IqItem or CareerItem). */
+export function Entries<E extends { id: string }>({
+  entries,
+  Item,
+  ...rest
+}: ProfileParts & { entries: E[]; premium: boolean; Item: (props: ItemProps<E>) => ReactNode }) {
+  return (
+    <ul className="history">
+      {entries.map((entry) => (
+        <Item key={entry.id} entry={entry} {...rest} />
+      ))}
+    </ul>
+  );
+}
+
+export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
+  return (
+    <li className="card history-item">
+      <a href={`${links.results}?id=${entry.id}`} className="history-link">
+        <strong className="history-score">
+          IQ{' '}
+          {entry.iqBound
+            ? t(`iq.value.${entry.iqBound}`, { n: entry.iqBound === 'below' ? BOUNDS.low : BOUNDS.high })
+            : entry.iqEstimate}
+        </strong>{' '}
+        · {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
+        <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+      </a>
+      {premium && entry.breakdown ? (
+        <p className="muted">
+          {t('profile.history.score', { score: entry.score ?? 0 })} · {t('results.accuracy')}: {entry.accuracy}% ·{' '}
+          {t('results.time')}: {clock(entry.timeSpent ?? 0)} · {entry.correctAnswers}/{entry.totalQuestions}
+          <br />
+          {Object.entries(entry.breakdown)
+            .map(([k, v]) => `${t(`iq.category.${k}`)} ${v}%`)
+            .join(' · ')}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function CareerItem({ entry, premium, t, date, links }: ItemProps<CareerEntry>) {
+  return (
+    <li className="card history-item">
+      <a href={`${links.proResults}?id=${entry.id}`} className="history-link">
+        <strong>{entry.personalityType}</strong> · {t('results.career.primary')} {entry.primaryType} ·{' '}
+        <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+      </a>
+      {premium && entry.recommendedProfessions ? (
+        <p className="muted">
+          {t('results.career.questions')}: {entry.totalQuestions} · {t('results.time')}: {clock(entry.timeSpent ?? 0)}
+          <br />
+          {entry.recommendedProfessions.slice(0, 3).join(', ')}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** What stands in for the details premium adds to the overview and the history. */
+export function ProfileGate({ t, loginHref }: { t: T; loginHref: string }) {
+  return (
+    <div className="premium-gate">
+      <p className="premium-badge">
+        <span aria-hidden="true">🔒</span> {t('premium.feature')}
+      </p>
+      <p>{t('profile.gate')}</p>
+      <button type="button" className="button" onClick={() => startUnlock('iq', undefined, loginHref)}>
+        {t('premium.unlock')}
+      </button>
+    </div>
+  );
+}

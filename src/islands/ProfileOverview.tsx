@@ -1,0 +1,114 @@
+/** The profile's first tab: subscription, promo code, statistics, recent achievements and recent results. */
+import type { T } from '../lib/client/texts.ts';
+import type { ProfileData, ProfileParts, Stats } from './profile-data.ts';
+import { CareerItem, Entries, IqItem, ProfileGate } from './ProfileEntries.tsx';
+import { ActionMessage, CancelDialog, SubscriptionCard } from './SubscriptionCard.tsx';
+import type { SubscriptionActions } from './subscription-actions.ts';
+
+type Props = ProfileParts & { data: ProfileData; actions: SubscriptionActions };
+
+export function ProfileOverview({ data, actions, ...parts }: Props) {
+  const { t, links } = parts;
+  const { me, stats, iq, pro, premium, empty } = data;
+  const card = { subscription: me.subscription, t, date: parts.date, actions };
+  return (
+    <>
+      <SubscriptionCard {...card} />
+      <PromoForm t={t} actions={actions} />
+      <CancelDialog {...card} />
+      <StatsFacts t={t} stats={stats} />
+      {!premium ? <ProfileGate t={t} loginHref={links.login} /> : null}
+      <h2>{t('profile.recentAchievements')}</h2>
+      {stats.achievements.unlocked.length ? (
+        <ul className="chips">
+          {stats.achievements.unlocked.slice(-3).map((a) => (
+            <li key={a}>🏅 {t(`achievement.${a}.title`)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('profile.achievements.none')}</p>
+      )}
+      <h2>{t('profile.recent')}</h2>
+      {empty ? (
+        <div className="empty-state">
+          <p>{t('profile.empty')}</p>
+          <a className="button" href={links.iqTest}>
+            {t('profile.firstTest')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <Entries {...parts} entries={iq.slice(0, 3)} premium={premium} Item={IqItem} />
+          <Entries {...parts} entries={pro.slice(0, 2)} premium={premium} Item={CareerItem} />
+        </>
+      )}
+    </>
+  );
+}
+
+function PromoForm({ t, actions }: { t: T; actions: SubscriptionActions }) {
+  return (
+    <form
+      className="card promo-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void actions.applyPromo();
+      }}
+    >
+      <h2>
+        <label htmlFor="promo-code">{t('profile.promo.title')}</label>
+      </h2>
+      <div className="promo-row">
+        <input
+          id="promo-code"
+          value={actions.promo}
+          placeholder={t('profile.promo.label')}
+          onChange={(e) => actions.setPromo(e.target.value)}
+          maxLength={64}
+          autoComplete="off"
+        />
+        <button type="submit" className="button" disabled={!actions.promo.trim()}>
+          {t('profile.promo.apply')}
+        </button>
+      </div>
+      <ActionMessage message={actions.promoMessage} />
+    </form>
+  );
+}
+
+/** The statistics; without premium the server sends null for the figures the spec shows as "?". */
+function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
+  const figure = (value: number | null, suffix = '') => (value === null ? '?' : `${value}${suffix}`);
+  const trend = stats.improvementTrend;
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t('profile.stats.total')}</dt>
+        <dd>{stats.totalTests}</dd>
+      </div>
+      <div>
+        <dt>{t('profile.stats.best')}</dt>
+        <dd>{figure(stats.bestIQ)}</dd>
+      </div>
+      <div>
+        <dt>{t('profile.stats.average')}</dt>
+        <dd>
+          {figure(stats.averageIQ)}{' '}
+          <span className="muted fact-sub">
+            {t('results.accuracy')} {figure(stats.averageAccuracy, '%')}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('profile.stats.trend')}</dt>
+        <dd>
+          {trend === null ? '?' : t('profile.points', { n: trend, shown: trend > 0 ? `+${trend}` : String(trend) })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('profile.stats.professional')}</dt>
+        <dd>{stats.professionalTests}</dd>
+      </div>
+    </dl>
+  );
+}

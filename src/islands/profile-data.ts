@@ -1,0 +1,53 @@
+/**
+ * What the profile reads from the server, derived from the server's own answers so a changed answer fails the
+ * type check here too. Type-only imports: nothing of the server reaches the island's bundle.
+ */
+import type { meOf } from '../lib/server/auth.ts';
+import type { achievementsOf, ProfileStats } from '../domain/achievements.ts';
+import type { CareerResultView, IqResultView } from '../domain/views.ts';
+import type { T } from '../lib/client/texts.ts';
+
+/** GET /api/me. */
+export type Me = Awaited<ReturnType<typeof meOf>>;
+
+/** GET /api/me/stats: counts and achievements for everyone; the other figures are null without premium. */
+export type Stats = Pick<ProfileStats, 'totalTests'> & {
+  [K in Exclude<keyof ProfileStats, 'totalTests'>]: ProfileStats[K] | null;
+} & { professionalTests: number; achievements: ReturnType<typeof achievementsOf> };
+
+/** One entry of GET /api/results: the summary for everyone, the details (optional here) with premium. */
+type Listed = { id: string; createdAt: string };
+export type IqEntry = Listed &
+  Pick<IqResultView, 'iqEstimate' | 'iqBound' | 'ratingLabel' | 'cautions'> &
+  Partial<Pick<IqResultView, 'score' | 'accuracy' | 'timeSpent' | 'correctAnswers' | 'totalQuestions' | 'breakdown'>>;
+export type CareerEntry = Listed &
+  Pick<CareerResultView, 'personalityType' | 'primaryType'> &
+  Partial<Pick<CareerResultView, 'totalQuestions' | 'timeSpent' | 'recommendedProfessions'>>;
+
+/** Everything the profile shows once loaded; `empty` is "no result of either test yet". */
+export interface ProfileData {
+  me: Me;
+  stats: Stats;
+  iq: IqEntry[];
+  pro: CareerEntry[];
+  premium: boolean;
+  empty: boolean;
+}
+
+/** Where the profile links to (built per language by the page). */
+export interface ProfileLinks {
+  home: string;
+  login: string;
+  iqTest: string;
+  proTest: string;
+  results: string;
+  proResults: string;
+}
+
+/** What every part of the profile receives from the shell besides the data. */
+export interface ProfileParts {
+  t: T;
+  /** A long date in the page's language, ready to sit mid-sentence. */
+  date: (iso: string) => string;
+  links: ProfileLinks;
+}
