@@ -11,6 +11,7 @@ import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import type { ResultsLinks } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
+import type { TestKind } from '../domain/views.ts';
 
 export function ResultActions({
   t,
@@ -65,7 +66,7 @@ export function PremiumGate({
   lang,
 }: {
   t: T;
-  kind: 'iq' | 'professional';
+  kind: TestKind;
   resultId?: string;
   links: ResultsLinks;
   what: string;

@@ -1,6 +1,7 @@
 /** The sample content the results pages show, passed in by the page: IQ statistics, testimonials, benchmarks. */
 import type { T } from '../lib/client/texts.ts';
 import type { SiteSamples } from './results-data.ts';
+import type { TestKind } from '../domain/views.ts';
 
 export function StatsPanel({ t, samples }: { t: T; samples: SiteSamples }) {
   return (
@@ -49,7 +50,7 @@ function Stars({ rating, t }: { rating: number; t: T }) {
   );
 }
 
-export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind: 'iq' | 'professional' }) {
+export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind: TestKind }) {
   return (
     <section className="result-block samples" aria-labelledby="samples-title">
       <h2 id="samples-title">{t('samples.title')}</h2>
