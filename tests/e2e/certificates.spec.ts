@@ -1,23 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
+import { expect, test } from './fixtures.ts';
 import { answerQuestions, TEXT } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
+test.use({ fullName: 'Олена Коваль' });
 
 test('a signed-in user downloads the certificate in the page language, and anyone can verify it', async ({
   page,
   browser,
+  account,
 }) => {
-  await page.goto('/eng/login');
-  await page.getByRole('button', { name: en['login.signup.title'] }).click();
-  await page.getByLabel(en['login.fullName']).fill('Олена Коваль');
-  await page.getByLabel(en['login.email']).fill(`cert.${Date.now()}@example.com`);
-  await page.getByLabel(en['login.password']).fill('secret1');
-  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
-  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
-
   await page.goto('/eng/iq');
   await page.getByRole('button', { name: TEXT.en.start }).click();
   await answerQuestions(page, 'en', 20, () => 0);

@@ -6,10 +6,11 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { cspHash, PAGE_CSP_DIRECTIVES, PAGE_HEADER_CSP } from '../../src/lib/server/security-headers.ts';
+import { expect, test } from './fixtures.ts';
 import { answerQuestions, TEXT } from './helpers.ts';
 
 /** Every page of the build, read from dist/ so that a new page is covered without touching this file. */
@@ -252,10 +253,9 @@ test('the WayForPay widget loads, styles itself and opens its payment frame unde
 
 test("the test payment page (a function's own HTML) keeps its styles and posts its form under its policy", async ({
   page,
+  account,
 }) => {
   const csp = await watchCsp(page);
-  const email = `csp.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  expect((await page.request.post('/api/auth/signup', { data: { email, password: 'secret1' } })).status()).toBe(201);
   const checkout = await page.request.post('/api/payments/checkout', {
     data: { fullName: 'Petro Ivanenko', phone: '+380501234567', testType: 'iq', lang: 'en' },
   });

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { t as tr } from '../../src/i18n/index.ts';
+import { expect, freshEmail, test } from './fixtures.ts';
 import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -24,7 +24,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${p}/login$`));
     await page.getByRole('button', { name: t['login.signup.title'] }).click();
-    await page.getByLabel(t['login.email']).fill(`premium.${lang}.${Date.now()}@example.com`);
+    await page.getByLabel(t['login.email']).fill(freshEmail(`premium.${lang}`));
     await page.getByLabel(t['login.password']).fill('secret1');
     await page.getByRole('button', { name: t['login.signup.submit'] }).click();
     await page.waitForURL(new RegExp(`${p}/results\\?id=`), { timeout: 15_000 });
@@ -73,13 +73,8 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   });
 }
 
-test('a promo code from the profile unlocks premium, and bad codes say why', async ({ page }) => {
-  await page.goto('/eng/login');
-  await page.getByRole('button', { name: en['login.signup.title'] }).click();
-  await page.getByLabel(en['login.email']).fill(`promo.${Date.now()}@example.com`);
-  await page.getByLabel(en['login.password']).fill('secret1');
-  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
-  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+test('a promo code from the profile unlocks premium, and bad codes say why', async ({ page, account }) => {
+  await page.goto('/eng/profile');
   const apply = page.getByRole('button', { name: en['profile.promo.apply'] });
   await expect(apply).toBeDisabled();
   await page.getByLabel(en['profile.promo.title']).fill('NOPE');
@@ -94,13 +89,7 @@ test('a promo code from the profile unlocks premium, and bad codes say why', asy
   await expect(page.getByRole('button', { name: en['profile.cancel'] })).toHaveCount(0);
 });
 
-test('a declined test payment says so and leaves premium off', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByRole('button', { name: uk['login.signup.title'] }).click();
-  await page.getByLabel(uk['login.email']).fill(`declined.${Date.now()}@example.com`);
-  await page.getByLabel(uk['login.password']).fill('secret1');
-  await page.getByRole('button', { name: uk['login.signup.submit'] }).click();
-  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
+test('a declined test payment says so and leaves premium off', async ({ page, account }) => {
   const res = await page.request.post('/api/payments/checkout', {
     data: { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' },
   });
@@ -113,13 +102,10 @@ test('a declined test payment says so and leaves premium off', async ({ page }) 
   await expect(page.getByText(uk['profile.subscription.inactive'])).toBeVisible();
 });
 
-test('a declined renewal shows in the profile, with the date, and no next charge is promised', async ({ page }) => {
-  await page.goto('/eng/login');
-  await page.getByRole('button', { name: en['login.signup.title'] }).click();
-  await page.getByLabel(en['login.email']).fill(`renewal.${Date.now()}@example.com`);
-  await page.getByLabel(en['login.password']).fill('secret1');
-  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
-  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+test('a declined renewal shows in the profile, with the date, and no next charge is promised', async ({
+  page,
+  account,
+}) => {
   const order = await (
     await page.request.post('/api/payments/checkout', {
       data: { fullName: 'Test Person', phone: '+380501234567', lang: 'en' },
@@ -144,7 +130,7 @@ test('a declined renewal shows in the profile, with the date, and no next charge
   };
   expect((await callback(order.orderReference, 'Approved')).status()).toBe(200);
   expect((await callback(`${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
-  await page.reload();
+  await page.goto('/eng/profile');
   const notice = page.getByText(en['profile.subscription.renewalFailed'].split('{date}')[0]);
   await expect(notice).toBeVisible();
   await expect(notice).not.toContainText('{');
