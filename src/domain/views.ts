@@ -2,7 +2,7 @@
  * What a caller sees of a result: the teaser for visitors and non-subscribers, the full result for callers with
  * access (DESIGN.md §3.2). The browser never receives what it has not unlocked.
  */
-import { iqBank } from './iq/bank.ts';
+import { iqBank, itemShown } from './iq/bank.ts';
 import type { IqResult } from './iq/scoring.ts';
 import type { CareerResult } from './career/scoring.ts';
 import { profileOf } from './career/profiles.ts';
@@ -43,17 +43,8 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
     averageTimePerQuestion: result.averageTimePerQuestion,
     review: result.review.map((r) => {
       const item = items.get(r.questionId)!;
-      return {
-        ...r,
-        type: item.type,
-        difficulty: item.difficulty,
-        question: item.question[lang],
-        options: item.options[lang],
-        ...(item.image
-          ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } }
-          : {}),
-        explanation: item.explanation[lang],
-      };
+      const { text, ...shown } = itemShown(item, lang);
+      return { ...r, ...shown, question: text, explanation: item.explanation[lang] };
     }),
   };
 }

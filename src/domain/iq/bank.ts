@@ -110,15 +110,17 @@ export function iqBank(form: number): IqItem[] {
   return bank;
 }
 
+/** An item as a page shows it in one language: the question and options, never the key or the explanation. */
+export const itemShown = (item: IqItem, lang: Lang) => ({
+  type: item.type,
+  difficulty: item.difficulty,
+  text: item.question[lang],
+  options: item.options[lang],
+  ...(item.image
+    ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } }
+    : {}),
+});
+
 export function publicIqQuestions(lang: Lang, form: number): PublicIqQuestion[] {
-  return iqBank(form).map((item) => ({
-    id: item.id,
-    type: item.type,
-    difficulty: item.difficulty,
-    text: item.question[lang],
-    options: item.options[lang],
-    ...(item.image
-      ? { image: { src: item.image.src, alt: item.image.alt[lang], optionAlts: item.image.optionAlts[lang] } }
-      : {}),
-  }));
+  return iqBank(form).map((item) => ({ id: item.id, ...itemShown(item, lang) }));
 }
