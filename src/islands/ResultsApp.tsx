@@ -53,7 +53,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     (async () => {
       const id = new URLSearchParams(location.search).get('id');
       if (id && isUuid(id)) {
-        const saved = await getJson<{ result: StoredResult['result'] }>(`/api/results/${kind}/${id}`);
+        const saved = await getJson<{ result: StoredResult['result'] }>(`/api/results/${kind}/${id}?lang=${lang}`);
         if (saved.ok) return ready({ result: saved.data.result, id });
         if (saved.status === 0) return location.replace(links.home);
         return !cancelled && setState({ status: 'not-found' });

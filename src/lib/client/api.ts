@@ -17,7 +17,12 @@ async function request<T>(path: string, init: RequestInit, timeoutMs: number): P
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const res = await fetch(path, { ...init, credentials: 'same-origin', signal: controller.signal });
+    // Answers (results, messages) come in the page's language, not the browser's: a call that names no ?lang is
+    // read by the server in the language the page says it is in.
+    const headers = new Headers(init.headers);
+    if (typeof document !== 'undefined' && document.documentElement.lang)
+      headers.set('Accept-Language', document.documentElement.lang);
+    const res = await fetch(path, { ...init, headers, credentials: 'same-origin', signal: controller.signal });
     const data = await res.json().catch(() => null);
     if (res.ok) return { ok: true, data: data as T };
     return { ok: false, status: res.status, error: data?.error ?? 'api.error.server', message: data?.message };

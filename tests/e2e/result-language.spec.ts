@@ -1,0 +1,71 @@
+/**
+ * A saved result opened by id is shown in the page's language, whatever the browser's: an English browser on the
+ * Ukrainian site (and a Ukrainian one on /eng) gets the type's name, profile and answer explanations of the page.
+ */
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { profileOf } from '../../src/domain/career/profiles.ts';
+import { expect, test } from './fixtures.ts';
+import { prefix, questions, type Lang } from './helpers.ts';
+
+const cases = [
+  { browser: 'en-US', page: 'uk' },
+  { browser: 'uk-UA', page: 'en' },
+] as const satisfies readonly { browser: string; page: Lang }[];
+
+for (const { browser, page: pageLang } of cases) {
+  const other: Lang = pageLang === 'uk' ? 'en' : 'uk';
+
+  test.describe(`a ${browser} browser on the ${pageLang} site`, () => {
+    test.use({ locale: browser });
+
+    test('opens a saved career result in the page language', async ({ page, account: _ }) => {
+      const statements = await questions(page.request, 'professional', other);
+      // Yes to every core statement of type 4 only: a clear primary type, no tie-break.
+      const answers = statements
+        .filter((q) => !q.isAdditional)
+        .map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) === 4, timeSpent: 1500 }));
+      const res = await page.request.post('/api/tests/professional/score', {
+        data: { answers, timeSpent: 120_000, lang: other },
+      });
+      expect(res.status()).toBe(200);
+      const { id, result } = await res.json();
+      expect(result.personalityType).toBe(profileOf(4, other).title);
+
+      await page.goto(`${prefix(pageLang)}/professional-results?id=${id}`);
+      await expect(page.getByTestId('personality-type')).toHaveText(profileOf(4, pageLang).title);
+      await expect(page.getByText(profileOf(4, other).title, { exact: true })).toHaveCount(0);
+
+      // The profile's recent tests name it in the page language too.
+      await page.goto(`${prefix(pageLang)}/profile`);
+      await expect(page.locator('.history-item').first()).toContainText(profileOf(4, pageLang).title);
+      await expect(page.locator('.history-item').first()).not.toContainText(profileOf(4, other).title);
+    });
+
+    test('opens a saved IQ result, its review included, in the page language', async ({ page, account: _ }) => {
+      const promo = await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } });
+      expect(promo.status()).toBe(200);
+      const form = await (await page.request.get(`/api/tests/iq/form?lang=${other}`)).json();
+      const res = await page.request.post('/api/tests/iq/score', {
+        data: {
+          formId: form.formId,
+          answers: form.questions.map((q: { id: number }) => ({
+            questionId: q.id,
+            selectedAnswer: 0,
+            timeSpent: 20_000,
+          })),
+          timeSpent: 400_000,
+          lang: other,
+        },
+      });
+      expect(res.status()).toBe(200);
+      const { id } = await res.json();
+      const first = iqBank(form.formId)[0];
+
+      await page.goto(`${prefix(pageLang)}/results?id=${id}`);
+      const review = page.locator('.review > li').first();
+      await expect(review).toContainText(first.question[pageLang]);
+      await expect(review).toContainText(first.explanation[pageLang]);
+      await expect(review).not.toContainText(first.explanation[other]);
+    });
+  });
+}
