@@ -97,20 +97,30 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
         <button type="button" className="button button-ghost" onClick={prev} disabled={index === 0}>
           {t('runner.prev')}
         </button>
-        {isLast && allAnswered ? (
-          <button type="button" className="button" onClick={finishSet}>
-            {t('runner.finish')}
-          </button>
-        ) : (
-          <button type="button" className="button" onClick={next} disabled={isLast}>
-            {t('runner.next')}
-          </button>
-        )}
+        <div className="runner-nav-forward">
+          {isLast && allAnswered ? null : (
+            <button
+              type="button"
+              className={allAnswered ? 'button button-ghost' : 'button'}
+              onClick={next}
+              disabled={isLast}
+            >
+              {t('runner.next')}
+            </button>
+          )}
+          {allAnswered ? (
+            <button type="button" className="button" onClick={finishSet}>
+              {t('runner.finish')}
+            </button>
+          ) : null}
+        </div>
       </div>
       {isLast ? (
         <p className="runner-note">
           {allAnswered ? t('runner.last.ready') : t('runner.last.missing', { n: total - answeredCount })}
         </p>
+      ) : allAnswered ? (
+        <p className="runner-note">{t('runner.ready')}</p>
       ) : null}
 
       <JumpDialog

@@ -91,14 +91,17 @@ export const prev = () => goTo($progress.get().index - 1);
 /**
  * Records (or replaces) the answer to the current question, then after 300 ms moves on; on the last question of
  * a complete set it completes after 500 ms — or, for the career test, switches to the tie-break statements.
+ * Answering the one question that was still open, out of order, stays put: every question is answered, so the page
+ * offers Finish rather than moving on to a question already answered.
  */
 export function answer(value: AnswerValue): void {
+  const wasOpen = !(String($current.get()?.id) in $progress.get().answers);
   if (!record(value)) return;
   const progress = $progress.get();
   const set = $currentSet.get();
   const isLast = progress.index >= set.length - 1;
   if (!isLast) {
-    timer = setTimeout(next, DELAYS.advance);
+    if (!(wasOpen && $allAnswered.get())) timer = setTimeout(next, DELAYS.advance);
     return;
   }
   if ($allAnswered.get()) timer = setTimeout(finishSet, DELAYS.complete);

@@ -116,6 +116,29 @@ test('finish appears only on the last question once every question has an answer
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 });
 
+for (const lang of ['uk', 'en'] as const) {
+  test(`${lang}: answering the one skipped question offers Finish there, instead of moving on`, async ({ page }) => {
+    const finish = lang === 'uk' ? 'Завершити тест' : 'Finish the test';
+    await page.goto(`${prefix(lang)}/iq`);
+    await page.getByRole('button', { name: TEXT[lang].start }).click();
+    await answerQuestions(page, lang, 20, choice, 0, 2);
+    await expect(page.getByRole('heading', { name: TEXT[lang].question(3, 20) })).toBeVisible();
+    await page.getByRole('button', { name: lang === 'uk' ? 'Далі' : 'Next' }).click();
+    await answerQuestions(page, lang, 20, choice, 3, 20);
+    // The last question answered with one still open: no Finish, and nothing completes on its own.
+    await expect(page.getByRole('button', { name: finish })).toHaveCount(0);
+    await page.getByRole('button', { name: lang === 'uk' ? 'Перейти до запитання' : 'Go to question' }).click();
+    await page.getByRole('dialog').locator('.jump-grid button').nth(2).click();
+    await expect(page.getByRole('heading', { name: TEXT[lang].question(3, 20) })).toBeVisible();
+    await page.getByRole('radio').nth(choice(2)).click();
+    await expect(page.getByRole('button', { name: finish })).toBeVisible();
+    await page.waitForTimeout(800); // longer than the 300 ms advance: it must not move on
+    await expect(page.getByRole('heading', { name: TEXT[lang].question(3, 20) })).toBeVisible();
+    await page.getByRole('button', { name: finish }).click();
+    await page.waitForURL(new RegExp(`${prefix(lang)}/results$`));
+  });
+}
+
 test('leaving asks first, and leaving for real forgets the test', async ({ page }) => {
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
