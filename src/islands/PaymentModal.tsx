@@ -8,12 +8,9 @@ import * as session from '../lib/client/session.ts';
 import { isPersonName, isPhone } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
-import { clock } from '../lib/client/texts.ts';
 import { Dialog } from './Dialog.tsx';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
-
-export const MODAL_SECONDS = 600;
 
 declare global {
   interface Window {
@@ -55,20 +52,16 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
-  const [seconds, setSeconds] = useState(MODAL_SECONDS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    setSeconds(MODAL_SECONDS);
     void getJson<{ user: { email: string }; profile: { fullName: string } }>('/api/me').then((r) => {
       if (!r.ok) return;
       setEmail(r.data.user.email);
       setFullName((current) => current || r.data.profile.fullName);
     });
-    const timer = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
-    return () => clearInterval(timer);
   }, [open]);
 
   async function submit(event: FormEvent) {
@@ -123,9 +116,6 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
     <Dialog open={open} onClose={onClose} labelledBy="payment-title" className="payment-dialog">
       <h2 id="payment-title">{t('payment.title')}</h2>
       <p className="muted">{t('payment.terms')}</p>
-      <p className="payment-timer" role="timer" aria-live="off">
-        {t('payment.timer', { time: clock(seconds * 1000) })}
-      </p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="pay-name">{t('payment.fullName')}</label>

@@ -31,6 +31,12 @@ const kindOf = (status: string): Kind =>
         ? 'pending'
         : 'unknown';
 
+interface Arrival {
+  reference: string | null;
+  status: string | null;
+  context: session.PurchaseContext | null;
+}
+
 interface Props {
   texts: Texts;
   lang: Lang;
@@ -42,9 +48,10 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
   const [order, setOrder] = useState<Order | null>(null);
   const [status, setStatus] = useState<Kind>('pending');
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
-  const query = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
-  const reference = query.get('orderReference') ?? query.get('paymentId');
-  const context = session.purchase.context.read();
+  // What the address and this tab know is read after hydration, so the first render is the server's (no #418).
+  const [arrival, setArrival] = useState<Arrival | null>(null);
+  const reference = arrival?.reference ?? null;
+  const context = arrival?.context ?? null;
   const testType = order?.testType ?? context?.testType ?? null;
   const resultId = order?.testResultId ?? context?.testResultId ?? null;
   const target = testType
@@ -52,7 +59,17 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
     : links.profile;
 
   useEffect(() => {
-    if (!reference) return setStatus(kindOf(query.get('transactionStatus') ?? query.get('status') ?? ''));
+    const query = new URLSearchParams(location.search);
+    setArrival({
+      reference: query.get('orderReference') ?? query.get('paymentId'),
+      status: query.get('transactionStatus') ?? query.get('status'),
+      context: session.purchase.context.read(),
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!arrival) return;
+    if (!reference) return setStatus(kindOf(arrival.status ?? ''));
     let stopped = false;
     const started = Date.now();
     const ask = async () => {
@@ -68,7 +85,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
     return () => {
       stopped = true;
     };
-  }, []);
+  }, [arrival]);
 
   useEffect(() => {
     if (status === 'approved') {
@@ -138,7 +155,24 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
         </>
       ) : (
         <p className="result-actions">
-          <a className="button" href={links.home}>
+          {testType && status === 'declined' ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                session.purchase.resume.write(testType);
+                location.assign(target);
+              }}
+            >
+              {t('paymentResult.retry')}
+            </button>
+          ) : null}
+          {testType ? (
+            <a className="button button-ghost" href={target}>
+              {t('paymentResult.backToResult')}
+            </a>
+          ) : null}
+          <a className={testType ? 'button button-ghost' : 'button'} href={links.home}>
             {t('results.home')}
           </a>
         </p>

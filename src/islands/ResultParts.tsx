@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
+import * as session from '../lib/client/session.ts';
 import { ShareModal } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn } from '../lib/client/auth-state.ts';
@@ -77,6 +78,12 @@ export function PremiumGate({
     () => track('view_promotion', { promotion_id: 'premium_30_days', promotion_name: 'Premium', creative_slot: kind }),
     [kind],
   );
+  // Back from signing in, or from a declined payment's "Try again": the purchase the user started goes on.
+  useEffect(() => {
+    if (!isSignedIn() || session.purchase.resume.read() !== kind) return;
+    session.purchase.resume.clear();
+    setOpen(true);
+  }, [kind]);
   return (
     <div className="premium-gate">
       <p className="premium-badge">

@@ -115,6 +115,8 @@ export const preAuth = {
 export const purchase = {
   testType: slot<TestKind | null>('paymentTestType'),
   context: slot<PurchaseContext>('testContext'),
+  /** A purchase to take up again on the result: started as a visitor (then signing in), or declined and retried. */
+  resume: slot<TestKind>('rozum.purchase.resume'),
 };
 
 /** Closing the cookie banner without choosing hides it for this visit only. */

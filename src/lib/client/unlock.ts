@@ -9,5 +9,6 @@ export function startUnlock(kind: TestKind, resultId: string | undefined, loginH
   session.preAuth.returnUrl.write(location.pathname + location.search);
   session.preAuth.testType.write(kind);
   if (resultId) session.preAuth.resultId.write(resultId);
+  session.purchase.resume.write(kind);
   location.assign(loginHref);
 }
