@@ -76,6 +76,16 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     };
   }, [kind, lang]);
 
+  // A saved result's address names it (?id=), so a reload, a bookmark or a shared link opens the same result.
+  const savedId = state.status === 'ready' ? state.stored.id : undefined;
+  useEffect(() => {
+    if (!savedId) return;
+    const url = new URL(location.href);
+    if (url.searchParams.get('id') === savedId) return;
+    url.searchParams.set('id', savedId);
+    history.replaceState(history.state, '', url);
+  }, [savedId]);
+
   // A signed-in user's result is saved: by the scoring call, or (if that failed) from its token, with retries.
   useEffect(() => {
     if (state.status !== 'ready') return;

@@ -1,6 +1,7 @@
 /**
  * A saved result opened by id is shown in the page's language, whatever the browser's: an English browser on the
  * Ukrainian site (and a Ukrainian one on /eng) gets the type's name, profile and answer explanations of the page.
+ * And a signed-in user's result, once saved, carries its id in the address, so a reload opens the same result.
  */
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { profileOf } from '../../src/domain/career/profiles.ts';
@@ -67,5 +68,41 @@ for (const { browser, page: pageLang } of cases) {
       await expect(review).toContainText(first.explanation[pageLang]);
       await expect(review).not.toContainText(first.explanation[other]);
     });
+  });
+}
+
+for (const kind of ['professional', 'iq'] as const) {
+  test(`a signed-in user's ${kind} result, once saved, has its id in the address`, async ({ page, account: _ }) => {
+    const answers =
+      kind === 'iq'
+        ? (await (await page.request.get('/api/tests/iq/form?lang=en&formId=1')).json()).questions.map(
+            (q: { id: number }) => ({ questionId: q.id, selectedAnswer: 2, timeSpent: 20_000 }),
+          )
+        : (await questions(page.request, 'professional', 'en'))
+            .filter((q) => !q.isAdditional)
+            .map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) === 2, timeSpent: 1500 }));
+    const path = kind === 'iq' ? '/eng/results' : '/eng/professional-results';
+    await page.goto('/eng');
+    // The finished sheet as the test page leaves it; the results page scores it, and the server saves it.
+    await page.evaluate(
+      ([kind, answers]) =>
+        sessionStorage.setItem(
+          `rozum.pending.${kind}`,
+          JSON.stringify({
+            kind,
+            submissionId: crypto.randomUUID(),
+            ...(kind === 'iq' ? { formId: 1 } : {}),
+            answers,
+            timeSpent: 400_000,
+            lang: 'en',
+          }),
+        ),
+      [kind, answers] as const,
+    );
+    await page.goto(path);
+    await page.waitForURL(new RegExp(`${path}\\?id=[0-9a-f-]{36}$`));
+    const id = new URL(page.url()).searchParams.get('id');
+    const saved = await page.request.get(`/api/results/${kind}/${id}?lang=en`);
+    expect(saved.status()).toBe(200);
   });
 }
