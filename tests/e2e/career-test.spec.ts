@@ -82,3 +82,24 @@ for (const lang of ['en', 'uk'] as Lang[]) {
     );
   });
 }
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('the answer tapped does not look chosen on the next statement', async ({ page }) => {
+    await page.goto('/eng/professional-test');
+    await page.getByRole('button', { name: TEXT.en.start }).tap();
+    await expect(page.getByRole('heading', { name: /^Question 1 of/ })).toBeVisible();
+    await page.getByRole('radio', { name: TEXT.en.yes }).tap();
+    await expect(page.getByRole('heading', { name: /^Question 2 of/ })).toBeVisible();
+    const yes = page.getByRole('radio', { name: TEXT.en.yes });
+    const no = page.getByRole('radio', { name: TEXT.en.no });
+    await expect(yes).toHaveAttribute('aria-checked', 'false');
+    // Under the finger but not chosen: it must look like the other unchosen answer (hover styles are for mice).
+    const look = (el: Element) => {
+      const style = getComputedStyle(el);
+      return `${style.borderColor} ${style.backgroundColor}`;
+    };
+    expect(await yes.evaluate(look)).toBe(await no.evaluate(look));
+  });
+});
