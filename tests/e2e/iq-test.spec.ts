@@ -139,6 +139,37 @@ for (const lang of ['uk', 'en'] as const) {
   });
 }
 
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+]) {
+  test.describe(`at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+    for (const lang of ['uk', 'en'] as const) {
+      test(`${lang}: each new question starts at its top, below the header, focused`, async ({ page }) => {
+        await page.goto(`${prefix(lang)}/iq`);
+        await page.getByRole('button', { name: TEXT[lang].start }).click();
+        for (let n = 1; n <= 8; n++) {
+          const heading = page.getByRole('heading', { name: TEXT[lang].question(n, 20) });
+          await expect(heading).toBeVisible();
+          if (n > 1) {
+            await expect(heading).toBeFocused();
+            const { top, headerBottom, viewport } = await heading.evaluate((el) => ({
+              top: el.getBoundingClientRect().top,
+              headerBottom: document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+              viewport: innerHeight,
+            }));
+            expect(top, `question ${n}`).toBeGreaterThanOrEqual(headerBottom);
+            expect(top, `question ${n}`).toBeLessThan(viewport / 2);
+          }
+          // The last option: clicking it scrolls the page down to it, as a person's thumb would.
+          await page.getByRole('radio').last().click();
+        }
+      });
+    }
+  });
+}
+
 test('leaving asks first, and leaving for real forgets the test', async ({ page }) => {
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
