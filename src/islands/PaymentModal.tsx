@@ -114,7 +114,14 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
 
   return (
     <Dialog open={open} onClose={onClose} labelledBy="payment-title" className="payment-dialog">
-      <h2 id="payment-title">{t('payment.title')}</h2>
+      <div className="dialog-head">
+        <h2 id="payment-title">{t('payment.title')}</h2>
+        <button type="button" className="dialog-close" onClick={onClose} aria-label={t('payment.close')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
       <p className="muted">{t('payment.terms')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
@@ -134,7 +141,7 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             type="tel"
             autoComplete="tel"
             required
-            placeholder="+380XXXXXXXXX"
+            placeholder={t('payment.phone.placeholder')}
             aria-describedby="pay-phone-hint"
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
@@ -156,14 +163,13 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
           {busy ? t('payment.redirecting') : t('payment.submit')}
         </button>
       </form>
-      <ul className="trust">
-        {[1, 2, 3].map((n) => (
-          <li key={n}>{t(`payment.trust.${n}`)}</li>
-        ))}
-      </ul>
-      <button type="button" className="button button-ghost" onClick={onClose}>
-        {t('share.close')}
-      </button>
+      {kind ? (
+        <ul className="trust">
+          {[1, 2, 3].map((n) => (
+            <li key={n}>{t(`payment.trust.${kind}.${n}`)}</li>
+          ))}
+        </ul>
+      ) : null}
     </Dialog>
   );
 }

@@ -163,3 +163,54 @@ test('a declined renewal shows in the profile, with the date, and no next charge
   await expect(page.getByText(en['profile.subscription.nextCharge'].split('{amount}')[0])).toHaveCount(0);
   await expect(page.getByRole('button', { name: en['profile.cancel'] })).toBeVisible();
 });
+
+test.describe('the payment modal on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const lang of ['uk', 'en'] as Lang[]) {
+    test(`${lang}: from career results it speaks of the career profile, closes from the top, and asks for any country's number`, async ({
+      page,
+      account: _,
+    }) => {
+      const t = dict[lang];
+      const statements = (await (await page.request.get(`/data/professional/${lang}.json`)).json()).questions as {
+        id: number;
+        type: number;
+        isAdditional?: boolean;
+      }[];
+      const answers = statements
+        .filter((q) => !q.isAdditional)
+        .map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) === 7, timeSpent: 1500 }));
+      const { id } = await (
+        await page.request.post('/api/tests/professional/score', { data: { answers, timeSpent: 120_000, lang } })
+      ).json();
+      await page.goto(`${prefix(lang)}/professional-results?id=${id}`);
+      await page.getByRole('button', { name: t['premium.unlock'] }).click();
+      const modal = page.getByRole('dialog', { name: t['payment.title'] });
+      await expect(modal).toBeVisible();
+      for (const n of [1, 2, 3]) {
+        await expect(modal.getByText(t[`payment.trust.professional.${n}` as keyof typeof t])).toBeVisible();
+        await expect(modal.getByText(t[`payment.trust.iq.${n}` as keyof typeof t])).toHaveCount(0);
+      }
+      await expect(modal.getByLabel(t['payment.phone'])).toHaveAttribute(
+        'placeholder',
+        lang === 'en' ? /^\+44 / : /^\+380/,
+      );
+      // The submit button's price stays on one line at 390 px.
+      const submit = modal.getByRole('button', { name: t['payment.submit'] });
+      const lines = await submit.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      expect(await submit.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const close = modal.getByRole('button', { name: t['payment.close'] });
+      const box = (await close.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(200);
+      expect(box.x).toBeGreaterThan(390 / 2);
+      await close.click();
+      await expect(modal).toBeHidden();
+    });
+  }
+});
