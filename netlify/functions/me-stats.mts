@@ -7,8 +7,9 @@ import { statsInputs } from '../../src/lib/server/results.ts';
 import { accessOf } from '../../src/lib/server/subscription.ts';
 
 /**
- * Profile statistics and achievements. Without premium the figures the spec shows as "?" (best, average,
- * accuracy, trend) are null; counts and achievements are everyone's.
+ * Profile statistics and achievements. Without premium the statistics (average, accuracy, trend) are null, shown
+ * as "?"; counts, achievements and the best IQ are everyone's — the best is the highest of the IQs the history
+ * already lists to everyone, so hiding it would only contradict the list below it.
  */
 export default secured(async (req: Request) => {
   const request = await parseRequest(req, { auth: 'required' });
@@ -20,7 +21,7 @@ export default secured(async (req: Request) => {
   return json({
     totalTests: stats.totalTests,
     professionalTests: professionalCount,
-    bestIQ: premium ? stats.bestIQ : null,
+    bestIQ: stats.totalTests ? stats.bestIQ : null,
     averageIQ: premium ? stats.averageIQ : null,
     averageAccuracy: premium ? stats.averageAccuracy : null,
     improvementTrend: premium ? stats.improvementTrend : null,

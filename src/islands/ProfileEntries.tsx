@@ -5,6 +5,14 @@ import { clock, type T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
 
+/** An IQ as the profile shows it anywhere: the number, or "below 80" / "above 130" beyond the reading's bounds. */
+export const shownIq = (t: T, iq: number): string =>
+  iq < BOUNDS.low
+    ? t('iq.value.below', { n: BOUNDS.low })
+    : iq > BOUNDS.high
+      ? t('iq.value.above', { n: BOUNDS.high })
+      : String(iq);
+
 type ItemProps<E> = ProfileParts & { entry: E; premium: boolean };
 
 /** One test's entries as a list, each drawn by `Item` (IqItem or CareerItem). */
@@ -26,13 +34,8 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
   return (
     <li className="card history-item">
       <a href={`${links.results}?id=${entry.id}`} className="history-link">
-        <strong className="history-score">
-          IQ{' '}
-          {entry.iqBound
-            ? t(`iq.value.${entry.iqBound}`, { n: entry.iqBound === 'below' ? BOUNDS.low : BOUNDS.high })
-            : entry.iqEstimate}
-        </strong>{' '}
-        · {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
+        <strong className="history-score">IQ {shownIq(t, entry.iqEstimate)}</strong> ·{' '}
+        {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
         <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
       </a>
       {premium && entry.breakdown ? (

@@ -87,17 +87,6 @@ export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind
               </li>
             ))}
           </ul>
-          <h3>{t('samples.recent')}</h3>
-          <ul className="plain-list">
-            {samples.recent.map((r) => (
-              <li key={r.name}>
-                <span className="avatar" aria-hidden="true">
-                  {r.avatar}
-                </span>{' '}
-                {r.name}: IQ {r.score} · {r.time} · {t(`iq.label.${r.label}`)}
-              </li>
-            ))}
-          </ul>
         </>
       ) : null}
     </section>

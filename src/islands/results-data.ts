@@ -38,5 +38,4 @@ export interface SiteSamples {
   benchmarks: { name: string; note: string; iq: number }[];
   countries: { country: string; flag: string; averageIQ: number; population: string }[];
   testimonials: Record<TestKind, { name: string; avatar: string; score: string; text: string; rating: number }[]>;
-  recent: { name: string; avatar: string; score: number; time: string; label: string }[];
 }

@@ -6,8 +6,8 @@ import type { TestKind } from '../domain/views.ts';
 
 /** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
 export function siteSamples(lang: Lang) {
-  const { ranking, shares, benchmarks, countries, testimonials, recent } = siteContent(lang);
-  return { ranking, shares, benchmarks, countries, testimonials, recent };
+  const { ranking, shares, benchmarks, countries, testimonials } = siteContent(lang);
+  return { ranking, shares, benchmarks, countries, testimonials };
 }
 
 export function testIslandProps(lang: Lang, kind: TestKind) {

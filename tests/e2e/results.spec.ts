@@ -127,6 +127,9 @@ test('a full result shows the breakdown and the review of every answer with its 
   await page.goto('/eng/results');
   await expect(page.getByText('Premium: full result')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Answer review' })).toBeVisible();
+  // No invented "recent results" of other people: the only samples are the labelled illustrative ones.
+  await expect(page.getByRole('heading', { name: 'Recent results' })).toHaveCount(0);
+  await expect(page.getByText('Illustrative examples, not real user data.')).toBeVisible();
   const items = page.locator('.review > li');
   await expect(items).toHaveCount(20);
   await expect(items.first()).toContainText('✓ right');

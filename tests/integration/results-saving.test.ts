@@ -116,13 +116,16 @@ describe('saving results', () => {
 
   it('counts statistics and achievements, with the premium figures hidden without premium', async () => {
     const client = await user();
+    expect((await (await client.get('/api/me/stats')).json()).bestIQ).toBeNull();
     await client.post('/api/tests/iq/score', iqSheet(20));
     await client.post('/api/tests/professional/score', careerSheet());
     const stats = await (await client.get('/api/me/stats')).json();
+    // The best IQ is the one the history lists to everyone: shown, not "?".
+    const [listed] = (await (await client.get('/api/results?type=iq')).json()).items;
     expect(stats).toMatchObject({
       totalTests: 1,
       professionalTests: 1,
-      bestIQ: null,
+      bestIQ: listed.iqEstimate,
       averageIQ: null,
       averageAccuracy: null,
       improvementTrend: null,
