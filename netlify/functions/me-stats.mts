@@ -9,7 +9,8 @@ import { accessOf } from '../../src/lib/server/subscription.ts';
 /**
  * Profile statistics and achievements. Without premium the statistics (average, accuracy, trend) are null, shown
  * as "?"; counts, achievements and the best IQ are everyone's — the best is the highest of the IQs the history
- * already lists to everyone, so hiding it would only contradict the list below it.
+ * already lists to everyone, so hiding it would only contradict the list below it (null, shown as "—", before the
+ * first IQ test: there is no best yet).
  */
 export default secured(async (req: Request) => {
   const request = await parseRequest(req, { auth: 'required' });

@@ -88,7 +88,7 @@ function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
       </div>
       <div>
         <dt>{t('profile.stats.best')}</dt>
-        <dd>{stats.bestIQ === null ? '?' : shownIq(t, stats.bestIQ)}</dd>
+        <dd>{stats.bestIQ === null ? '—' : shownIq(t, stats.bestIQ)}</dd>
       </div>
       <div>
         <dt>{t('profile.stats.average')}</dt>
