@@ -1,17 +1,9 @@
 /** What the overview and the history both show: lists of saved results, and the premium gate over their details. */
 import type { ReactNode } from 'react';
-import { BOUNDS } from '../domain/iq/reading.ts';
+import { iqValueText } from '../lib/iq-reading.ts';
 import { clock, type T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
-
-/** An IQ as the profile shows it anywhere: the number, or "below 80" / "above 130" beyond the reading's bounds. */
-export const shownIq = (t: T, iq: number): string =>
-  iq < BOUNDS.low
-    ? t('iq.value.below', { n: BOUNDS.low })
-    : iq > BOUNDS.high
-      ? t('iq.value.above', { n: BOUNDS.high })
-      : String(iq);
 
 type ItemProps<E> = ProfileParts & { entry: E; premium: boolean };
 
@@ -34,7 +26,7 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
   return (
     <li className="card history-item">
       <a href={`${links.results}?id=${entry.id}`} className="history-link">
-        <strong className="history-score">IQ {shownIq(t, entry.iqEstimate)}</strong> ·{' '}
+        <strong className="history-score">IQ {iqValueText(t, entry)}</strong> ·{' '}
         {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
         <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
       </a>

@@ -1,7 +1,9 @@
 /** The profile's first tab: subscription, promo code, statistics, recent achievements and recent results. */
 import type { T } from '../lib/client/texts.ts';
 import type { ProfileData, ProfileParts, Stats } from './profile-data.ts';
-import { CareerItem, Entries, IqItem, ProfileGate, shownIq } from './ProfileEntries.tsx';
+import { CareerItem, Entries, IqItem, ProfileGate } from './ProfileEntries.tsx';
+import { boundOf } from '../domain/iq/reading.ts';
+import { iqValueText } from '../lib/iq-reading.ts';
 import { ActionMessage, CancelDialog, SubscriptionCard } from './SubscriptionCard.tsx';
 import type { SubscriptionActions } from './subscription-actions.ts';
 
@@ -88,7 +90,9 @@ function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
       </div>
       <div>
         <dt>{t('profile.stats.best')}</dt>
-        <dd>{stats.bestIQ === null ? '—' : shownIq(t, stats.bestIQ)}</dd>
+        <dd>
+          {stats.bestIQ === null ? '—' : iqValueText(t, { iqEstimate: stats.bestIQ, iqBound: boundOf(stats.bestIQ) })}
+        </dd>
       </div>
       <div>
         <dt>{t('profile.stats.average')}</dt>

@@ -10,10 +10,14 @@ export type ShownReading = Pick<
   'iqEstimate' | 'iqBound' | 'iqInterval' | 'percentile' | 'percentileInterval' | 'ratingLabel'
 >;
 
-export function iqReadingTexts(t: T, r: ShownReading) {
-  const value = r.iqBound
+/** The IQ figure as every page shows it: the number, or "below 80" / "above 130" beyond the reading's bounds. */
+export const iqValueText = (t: T, r: Pick<ShownReading, 'iqEstimate' | 'iqBound'>): string =>
+  r.iqBound
     ? t(`iq.value.${r.iqBound}`, { n: r.iqBound === 'below' ? BOUNDS.low : BOUNDS.high })
     : String(r.iqEstimate);
+
+export function iqReadingTexts(t: T, r: ShownReading) {
+  const value = iqValueText(t, r);
   const percentile =
     r.iqBound === 'below'
       ? t('iq.percentile.below', { p: r.percentile })

@@ -96,12 +96,16 @@ export interface IqReading {
   reliability: number;
 }
 
+/** Whether an IQ lies beyond what the reading states as a number: shown as "below 80" / "above 130". */
+export const boundOf = (iq: number): IqReading['iqBound'] =>
+  iq < BOUNDS.low ? 'below' : iq > BOUNDS.high ? 'above' : null;
+
 export function readIq(raw: number, reliability: number): IqReading {
   const observed = observedIq(raw);
   const estimate = 100 + reliability * (observed - 100);
   const half = 1.96 * 15 * Math.sqrt(reliability * (1 - reliability));
   const iqEstimate = Math.round(estimate);
-  const iqBound = iqEstimate < BOUNDS.low ? 'below' : iqEstimate > BOUNDS.high ? 'above' : null;
+  const iqBound = boundOf(iqEstimate);
   const iqInterval: [number, number] = [Math.round(estimate - half), Math.round(estimate + half)];
   const shown = iqBound === 'below' ? BOUNDS.low : iqBound === 'above' ? BOUNDS.high : iqEstimate;
   return {
