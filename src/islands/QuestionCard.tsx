@@ -38,14 +38,14 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
   const values: AnswerValue[] = kind === 'professional' ? [true, false] : question.options.map((_, i) => i);
   const checkedIndex = values.findIndex((v) => v === selected);
 
-  // Each question starts at its top: scrolled to just below the sticky header when the last one left it out of
+  // Each question starts at its top: scrolled to just below the test's sticky bar when the last one left it out of
   // view (answering scrolls the options into view), and focused there, so a keyboard or screen-reader user starts
   // at the new one. A frame later, because closing the jump dialog hands focus back to its opener first.
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const card = section.current;
       if (!card) return;
-      const below = (document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0) + 12;
+      const below = (document.querySelector<HTMLElement>('.test-bar')?.offsetHeight ?? 0) + 12;
       const top = card.getBoundingClientRect().top;
       if (top < below || top > innerHeight - 80)
         window.scrollTo({ top: window.scrollY + top - below, behavior: 'instant' });
@@ -70,7 +70,11 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
 
   const image = question.image;
   return (
-    <section ref={section} className="question-card" aria-labelledby={`q-${question.id}-title`}>
+    <section
+      ref={section}
+      className={image ? 'question-card question-card-matrix' : 'question-card'}
+      aria-labelledby={`q-${question.id}-title`}
+    >
       <h2 id={`q-${question.id}-title`} ref={heading} tabIndex={-1} className="question-number">
         {t('runner.question', { n: number, total })}
       </h2>

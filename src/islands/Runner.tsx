@@ -1,4 +1,7 @@
-/** The test-taking screen: timer, counter, progress, jump dialog, question card, navigation, leave confirmation. */
+/**
+ * The test-taking screen: a bar that stays on screen (labelled timer, position, progress, leave), the answered
+ * count with the jump dialog, the question card, navigation, and the leave confirmation.
+ */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import {
@@ -43,20 +46,23 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
 
   return (
     <div className="runner">
-      <div className="runner-bar">
-        <button type="button" className="button button-ghost" onClick={() => setLeaveOpen(true)}>
-          <span aria-hidden="true">←</span> {t('runner.home')}
-        </button>
-        <p className="runner-timer">
-          <span className="visually-hidden">{t('runner.elapsed')}: </span>
-          <span role="timer" aria-live="off">
-            {clock(now - progress.startedAt)}
-          </span>
-        </p>
-        <p className="runner-counter">{t('runner.counter', { n: index + 1, total })}</p>
-      </div>
-
-      <div className="runner-progress">
+      <h1 className="visually-hidden">{t(`intro.${kind}.title`)}</h1>
+      <div className="test-bar">
+        <div className="test-bar-row">
+          <p className="runner-timer">
+            <span className="runner-label">{t('runner.elapsed')}</span>{' '}
+            <span role="timer" aria-live="off">
+              {clock(now - progress.startedAt)}
+            </span>
+          </p>
+          <p className="runner-counter">{t('runner.counter', { n: index + 1, total })}</p>
+          <button type="button" className="button button-ghost test-leave" onClick={() => setLeaveOpen(true)}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+            {t('runner.leave')}
+          </button>
+        </div>
         <div
           className="progress"
           role="progressbar"
@@ -69,13 +75,13 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
           <div className="progress-fill" style={{ width: `${((index + 1) / total) * 100}%` }} />
           <div className="progress-answered" style={{ width: `${(answeredCount / total) * 100}%` }} />
         </div>
-        <p className="runner-counts">
-          {t('runner.answered', { n: answeredCount })} · {t('runner.remaining', { n: total - answeredCount })}
-          <button type="button" className="link-button" onClick={() => setJumpOpen(true)}>
-            {t('runner.jump.open')}
-          </button>
-        </p>
       </div>
+      <p className="runner-counts">
+        {t('runner.answered', { n: answeredCount })} · {t('runner.remaining', { n: total - answeredCount })}
+        <button type="button" className="link-button" onClick={() => setJumpOpen(true)}>
+          {t('runner.jump.open')}
+        </button>
+      </p>
 
       {progress.mode === 'additional' ? (
         <div className="notice notice-tiebreak" role="note">

@@ -146,7 +146,7 @@ for (const [width, height] of [
   test.describe(`at ${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
     for (const lang of ['uk', 'en'] as const) {
-      test(`${lang}: each new question starts at its top, below the header, focused`, async ({ page }) => {
+      test(`${lang}: each new question starts at its top, below the test's bar, focused`, async ({ page }) => {
         await page.goto(`${prefix(lang)}/iq`);
         await page.getByRole('button', { name: TEXT[lang].start }).click();
         for (let n = 1; n <= 8; n++) {
@@ -154,12 +154,17 @@ for (const [width, height] of [
           await expect(heading).toBeVisible();
           if (n > 1) {
             await expect(heading).toBeFocused();
-            const { top, headerBottom, viewport } = await heading.evaluate((el) => ({
+            // Whatever stays on top of the page (the site header scrolls away, the test's bar sticks).
+            const { top, coveredTo, viewport } = await heading.evaluate((el) => ({
               top: el.getBoundingClientRect().top,
-              headerBottom: document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+              coveredTo: Math.max(
+                ...[...document.querySelectorAll('.site-header, .test-bar')].map(
+                  (e) => e.getBoundingClientRect().bottom,
+                ),
+              ),
               viewport: innerHeight,
             }));
-            expect(top, `question ${n}`).toBeGreaterThanOrEqual(headerBottom);
+            expect(top, `question ${n}`).toBeGreaterThanOrEqual(coveredTo);
             expect(top, `question ${n}`).toBeLessThan(viewport / 2);
           }
           // The last option: clicking it scrolls the page down to it, as a person's thumb would.
@@ -174,13 +179,13 @@ test('leaving asks first, and leaving for real forgets the test', async ({ page 
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 20, choice, 0, 2);
-  await page.getByRole('button', { name: 'На головну' }).click();
+  await page.getByRole('button', { name: 'Вийти', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Вийти з тесту?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Продовжити тест' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: TEXT.uk.question(3, 20) })).toBeVisible();
-  await page.getByRole('button', { name: 'На головну' }).click();
+  await page.getByRole('button', { name: 'Вийти', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Так, вийти' }).click();
   await page.waitForURL(/\/$/);
   await page.goto('/iq');
