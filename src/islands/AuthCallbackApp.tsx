@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../lib/client/api.ts';
 import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
 import * as session from '../lib/client/session.ts';
-import { claimStoredResults } from '../stores/results.ts';
+import { claimStoredResults, unsavedKinds } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -43,11 +43,7 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
         return go();
       }
       setPhase('saving');
-      const unsaved = KINDS.filter((kind) => {
-        const stored = session.tempResult(kind).read();
-        return stored?.token && !stored.id;
-      });
-      const claimed = await claimStoredResults(unsaved, lang);
+      const claimed = await claimStoredResults(unsavedKinds(), lang);
       for (const kind of KINDS) if (claimed[kind]) session.savedAfterAuth.write(kind);
       const back = returnUrl();
       if (back) {

@@ -1,7 +1,7 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
 import type { CareerResultView as Data, ResultsLinks, ResultViewProps, SaveStatus } from './results-data.ts';
-import { PremiumGate, ResultActions } from './ResultParts.tsx';
+import { PremiumGate, ResultActions, SignInLink } from './ResultParts.tsx';
 import { Samples } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 import { CareerProfile } from './CareerProfile.tsx';
@@ -31,7 +31,10 @@ function SaveBanner({ status, t, links }: { status: SaveStatus; t: T; links: Res
     );
   return (
     <p className="notice">
-      {t('save.visitor')} <a href={links.login}>{t('nav.signin')}</a>
+      {t('save.visitor')}{' '}
+      <SignInLink kind="professional" links={links}>
+        {t('nav.signin')}
+      </SignInLink>
     </p>
   );
 }

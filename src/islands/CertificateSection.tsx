@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
+import { SignInLink } from './ResultParts.tsx';
 import type { ResultsLinks } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -65,9 +66,9 @@ export function CertificateSection({
       {!signedIn ? (
         <>
           <p>{t('certificate.signin')}</p>
-          <a className="button button-ghost" href={links.login}>
+          <SignInLink className="button button-ghost" kind={kind} resultId={resultId} links={links}>
             {t('nav.signin')}
-          </a>
+          </SignInLink>
         </>
       ) : !resultId ? (
         <p>{t('certificate.saving')}</p>

@@ -5,11 +5,13 @@ interface Props {
   open: boolean;
   onClose: () => void;
   labelledBy: string;
+  /** The id of the text a screen reader reads out with the title (a warning's explanation). */
+  describedBy?: string;
   className?: string;
   children: ReactNode;
 }
 
-export function Dialog({ open, onClose, labelledBy, className, children }: Props) {
+export function Dialog({ open, onClose, labelledBy, describedBy, className, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -22,6 +24,7 @@ export function Dialog({ open, onClose, labelledBy, className, children }: Props
       ref={ref}
       className={`dialog ${className ?? ''}`}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onClose={onClose}
       onCancel={onClose}
     >

@@ -1,18 +1,39 @@
 /**
- * Pieces both results pages share: the actions and the premium gate card (statistics and samples:
- * ResultSamples.tsx; certificate: CertificateSection.tsx).
+ * Pieces both results pages share: the actions, the sign-in link and the premium gate card (statistics and
+ * samples: ResultSamples.tsx; certificate: CertificateSection.tsx; restart warning: RestartDialog.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import * as session from '../lib/client/session.ts';
 import { ShareModal } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
-import { isSignedIn } from '../lib/client/auth-state.ts';
+import { isSignedIn, rememberWayBack } from '../lib/client/auth-state.ts';
 import type { ResultsLinks } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
+
+/** A link to sign in that comes back to this result, which the sign-in return step saves to the account. */
+export function SignInLink({
+  kind,
+  resultId,
+  links,
+  className,
+  children,
+}: {
+  kind: TestKind;
+  resultId?: string;
+  links: ResultsLinks;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a className={className} href={links.login} onClick={() => rememberWayBack(kind, resultId)}>
+      {children}
+    </a>
+  );
+}
 
 export function ResultActions({
   t,

@@ -19,6 +19,7 @@ import type { StoredResult } from '../lib/client/session.ts';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
+import { RestartDialog } from './RestartDialog.tsx';
 import type { ResultsLinks, SaveStatus, SiteSamples } from './results-data.ts';
 
 export type { ResultsLinks };
@@ -46,6 +47,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const [signedIn, setSignedIn] = useState(false);
   const [premiumDays, setPremiumDays] = useState<number | null>(null);
+  const [warnOpen, setWarnOpen] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -124,9 +126,11 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     );
   }, [state.status]);
 
-  const restart = () => {
+  // Restarting clears the temporary results (spec part 1 §2) and opens the test afresh; the not-found and
+  // failed states' "Home" button clears them the same way and goes home.
+  const clearAndGo = (href: string) => () => {
     clearTemporaryResults();
-    location.assign(links.home);
+    location.assign(href);
   };
 
   if (state.status === 'loading')
@@ -149,17 +153,33 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       <section className="page-narrow" aria-labelledby="nf-title">
         <h1 id="nf-title">{state.status === 'failed' ? t('results.failed.title') : t('results.notfound.title')}</h1>
         <p>{state.status === 'failed' ? state.message : t('results.notfound.hint')}</p>
-        <button type="button" className="button" onClick={restart}>
+        <button type="button" className="button" onClick={clearAndGo(links.home)}>
           {t('results.home')}
         </button>
       </section>
     );
   }
   const { stored } = state;
-  const common = { t, lang, samples, links, onRestart: restart, resultId: stored.id, kind, signedIn, premiumDays };
-  return stored.result.kind === 'iq' ? (
-    <IqResultView result={stored.result} {...common} />
-  ) : (
-    <CareerResultView result={stored.result} saveStatus={saveStatus} {...common} />
+  const startOver = clearAndGo(links.test);
+  // A result saved to an account is kept there; one that is not is lost by restarting, so that asks first.
+  const onRestart = () => (stored.id ? startOver() : setWarnOpen(true));
+  const common = { t, lang, samples, links, onRestart, resultId: stored.id, kind, signedIn, premiumDays };
+  return (
+    <>
+      {stored.result.kind === 'iq' ? (
+        <IqResultView result={stored.result} {...common} />
+      ) : (
+        <CareerResultView result={stored.result} saveStatus={saveStatus} {...common} />
+      )}
+      <RestartDialog
+        open={warnOpen}
+        onClose={() => setWarnOpen(false)}
+        onConfirm={startOver}
+        t={t}
+        kind={kind}
+        signedIn={signedIn}
+        links={links}
+      />
+    </>
   );
 }

@@ -10,6 +10,8 @@ export interface ResultsLinks {
   login: string;
   share: string;
   otherTest: string;
+  /** This result's test, where "Start again" goes. */
+  test: string;
   results: string;
   proResults: string;
   paymentResult: string;

@@ -51,6 +51,7 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       login: localizedPath(lang, '/login'),
       share: localizedPath(lang, kind === 'iq' ? '/iqtest' : '/prof'),
       otherTest: localizedPath(lang, kind === 'iq' ? '/professional-test' : '/iq'),
+      test: localizedPath(lang, kind === 'iq' ? '/iq' : '/professional-test'),
       results: localizedPath(lang, '/results'),
       proResults: localizedPath(lang, '/professional-results'),
       paymentResult: localizedPath(lang, '/payment-result'),

@@ -13,6 +13,13 @@ import type { Lang } from '../i18n/paths.ts';
 export const readTempResult = (kind: TestKind) => session.tempResult(kind).read();
 export const readPending = (kind: TestKind) => session.pendingSheet(kind).read();
 
+/** The results held in this browser that no account has yet: lost on restart, saved by signing in. */
+export const unsavedKinds = (): TestKind[] =>
+  (['iq', 'professional'] as const).filter((kind) => {
+    const stored = readTempResult(kind);
+    return Boolean(stored?.token && !stored.id);
+  });
+
 let inFlight: Partial<Record<TestKind, Promise<ApiResult<StoredResult>>>> = {};
 
 /** Scores the waiting sheet (once per page, however many callers ask), storing the result when it comes. */

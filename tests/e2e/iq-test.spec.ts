@@ -243,9 +243,9 @@ test('a retake is another form', async ({ page }) => {
   const firstQuestion = await page.locator('.question-text').first().textContent();
   await answerQuestions(page, 'en', 20, choice);
   await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Start again' }).click();
-  await page.waitForURL(/\/eng$/);
-  await page.goto('/eng/iq');
+  await page.getByRole('button', { name: 'Start again', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start again anyway' }).click();
+  await page.waitForURL(/\/eng\/iq$/);
   await page.getByRole('button', { name: TEXT.en.start }).click();
   const second = await formOf(page);
   expect(second).not.toBe(first);

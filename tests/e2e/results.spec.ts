@@ -93,13 +93,6 @@ test.describe('a visitor result', () => {
     await expect(dialog.getByRole('button', { name: 'Копіювати посилання' })).toBeVisible({ timeout: 3_000 });
   });
 
-  test('"start again" clears the temporary result and returns to the landing page', async ({ page }) => {
-    await page.goto('/results');
-    await page.getByRole('button', { name: 'Пройти ще раз' }).click();
-    await page.waitForURL(/\/$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('tempTestResult'))).toBeNull();
-  });
-
   test('"get all results" remembers the way back and goes to sign in', async ({ page }) => {
     await page.goto('/results');
     await page.getByRole('button', { name: 'Отримати всі результати' }).click();

@@ -1,12 +1,37 @@
-/** What the browser may know about the session: the non-secret hint cookie, and the pre-auth return context. */
+/** What the browser may know about the session: the non-secret hint cookie, and the way back after signing in. */
 import * as session from './session.ts';
+import type { TestKind } from '../../domain/views.ts';
 
 export const isSignedIn = (): boolean => /(?:^|;\s*)rozum_signed_in=1(?:;|$)/.test(document.cookie);
 
-/** Only a path on this site is followed back after sign-in (no "//evil.example" or absolute URLs). */
-export function returnUrl(): string | null {
-  const value = session.preAuth.returnUrl.read();
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : null;
+/**
+ * A path on this site, as it was given, or null: no "//evil.example", "/\evil.example" (which browsers read as
+ * "//"), absolute URLs or other schemes — whatever the URL parser would take off this origin.
+ */
+export function sameSitePath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  const here = 'http://same.invalid';
+  try {
+    return new URL(value, here).origin === here ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only a path on this site is followed back after sign-in. */
+export const returnUrl = (): string | null => sameSitePath(session.preAuth.returnUrl.read());
+
+/**
+ * Sign-in from a result page comes back to it (spec part 2: return URL, test type and result id before auth); the
+ * sign-in return step then saves the visitor's result and opens it by its id. Forgets any purchase to resume, which
+ * only "Get all results" asks for (unlock.ts).
+ */
+export function rememberWayBack(kind: TestKind, resultId: string | undefined): void {
+  session.preAuth.returnUrl.write(location.pathname + location.search);
+  session.preAuth.testType.write(kind);
+  if (resultId) session.preAuth.resultId.write(resultId);
+  else session.preAuth.resultId.clear();
+  session.purchase.resume.clear();
 }
 
 export const clearPreAuth = () => session.clearAll(...Object.values(session.preAuth));

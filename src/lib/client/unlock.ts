@@ -3,12 +3,11 @@
  * A signed-in user gets the payment modal instead (PaymentModal.tsx).
  */
 import * as session from './session.ts';
+import { rememberWayBack } from './auth-state.ts';
 import type { TestKind } from '../../domain/views.ts';
 
 export function startUnlock(kind: TestKind, resultId: string | undefined, loginHref: string): void {
-  session.preAuth.returnUrl.write(location.pathname + location.search);
-  session.preAuth.testType.write(kind);
-  if (resultId) session.preAuth.resultId.write(resultId);
+  rememberWayBack(kind, resultId);
   session.purchase.resume.write(kind);
   location.assign(loginHref);
 }

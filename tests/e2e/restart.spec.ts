@@ -1,0 +1,182 @@
+/**
+ * "Start again" on a results page, and signing in from it: a result not saved to an account is not thrown away
+ * without a word, and every sign-in link on the page comes back to the same result, saved to the new account.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import { expect, freshEmail, test } from './fixtures.ts';
+import { prefix, questions, TEXT, type Lang, type PublicQuestion } from './helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+test.describe.configure({ timeout: 90_000 });
+const dict = { uk, en };
+type Kind = 'iq' | 'professional';
+const resultsPath = (kind: Kind) => (kind === 'iq' ? '/results' : '/professional-results');
+const testPath = (kind: Kind) => (kind === 'iq' ? '/iq' : '/professional-test');
+const tempKey = (kind: Kind) => (kind === 'iq' ? 'tempTestResult' : 'tempProfessionalTestResult');
+const shown = (page: Page, kind: Kind) => page.getByTestId(kind === 'iq' ? 'iq-estimate' : 'personality-type');
+
+/** A scored answer sheet as the server returns it: a visitor's result with its token, or a user's, saved, with its id. */
+async function score(request: APIRequestContext, kind: Kind, lang: Lang) {
+  const form = kind === 'iq' ? await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json() : null;
+  const bank: PublicQuestion[] = form ? form.questions : await questions(request, kind, lang);
+  const answers = bank
+    .filter((q) => !q.isAdditional)
+    .map((q) => ({
+      questionId: q.id,
+      // IQ: a mixed sheet at a steady pace; career: Yes to type 3 only, so no tie-break is needed.
+      selectedAnswer: kind === 'iq' ? q.id % 4 : Number(q.type) === 3,
+      timeSpent: 20_000,
+    }));
+  const res = await request.post(`/api/tests/${kind}/score`, {
+    data: { ...(form ? { formId: form.formId } : {}), answers, timeSpent: 600_000, lang },
+  });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** Opens the results page on a visitor's result held in this tab, as the test runner leaves it. */
+async function openVisitorResult(page: Page, kind: Kind, lang: Lang) {
+  const stored = await score(page.request, kind, lang);
+  await page.goto(`${prefix(lang)}/`);
+  await page.evaluate(([key, value]) => sessionStorage.setItem(key, JSON.stringify(value)), [tempKey(kind), stored]);
+  await page.goto(`${prefix(lang)}${resultsPath(kind)}`);
+  await expect(shown(page, kind)).toBeVisible();
+  return (await shown(page, kind).textContent())!;
+}
+
+/** Signs up on the sign-in page's form, then waits to be back on the same result, opened by its saved id. */
+async function signUpAndComeBack(page: Page, kind: Kind, lang: Lang, before: string) {
+  const t = dict[lang];
+  await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
+  await page.getByRole('button', { name: t['login.signup.title'] }).click();
+  await page.getByLabel(t['login.email']).fill(freshEmail(`restart.${lang}`));
+  await page.getByLabel(t['login.password']).fill('secret1');
+  await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+  await page.waitForURL(new RegExp(`${prefix(lang)}${resultsPath(kind)}\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
+  await expect(shown(page, kind)).toHaveText(before);
+  // Saved to the new account: the server gives it to this user by its id, and the profile's history lists it.
+  const id = new URL(page.url()).searchParams.get('id');
+  expect((await page.request.get(`/api/results/${kind}/${id}`)).status()).toBe(200);
+  const list = await (await page.request.get(`/api/results?type=${kind}`)).json();
+  expect(JSON.stringify(list)).toContain(id);
+}
+
+/** Console errors and uncaught exceptions on every page of the journey. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  const t = dict[lang];
+  const p = prefix(lang);
+  const restartButton = (page: Page) => page.getByRole('button', { name: t['results.restart'], exact: true });
+  const warning = (page: Page) => page.getByRole('dialog', { name: t['results.restart.title'] });
+
+  test(`${lang}: a visitor's "start again" warns first; Cancel and Escape keep the result, "start again anyway" opens a fresh test`, async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto(`${p}/`);
+    await page.evaluate(
+      ([key, value]) => sessionStorage.setItem(key, JSON.stringify(value)),
+      [tempKey('professional'), await score(page.request, 'professional', lang)],
+    );
+    const before = await openVisitorResult(page, 'iq', lang);
+
+    await restartButton(page).click();
+    const dialog = warning(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(
+      `${t['results.restart.unsaved']} ${t['results.restart.other.professional']}`,
+    );
+    await expect(dialog.getByRole('link', { name: t['results.restart.signin'] })).toBeFocused();
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
+    await dialog.getByRole('button', { name: t['results.restart.cancel'] }).click();
+    await expect(dialog).toBeHidden();
+    await expect(restartButton(page)).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(restartButton(page)).toBeFocused();
+    await expect(shown(page, 'iq')).toHaveText(before);
+    expect(await page.evaluate(() => sessionStorage.getItem('tempTestResult'))).not.toBeNull();
+
+    await restartButton(page).click();
+    await warning(page).getByRole('button', { name: t['results.restart.anyway'] }).click();
+    await page.waitForURL(new RegExp(`${p}/iq$`));
+    await expect(page.getByRole('button', { name: TEXT[lang].start })).toBeVisible();
+    // The spec's restart clears the temporary results: this one and the other test's.
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('tempTestResult'),
+        sessionStorage.getItem('tempProfessionalTestResult'),
+      ]),
+    ).toEqual([null, null]);
+    await page.goto(`${p}/results`);
+    await page.waitForURL(new RegExp(lang === 'en' ? '/eng$' : '127\\.0\\.0\\.1:\\d+/$'));
+    expect(errors).toEqual([]);
+  });
+
+  test(`${lang}: "sign in to keep it" signs up and comes back to the same result, saved; starting again then goes straight to the test`, async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const before = await openVisitorResult(page, 'professional', lang);
+    await restartButton(page).click();
+    await warning(page).getByRole('link', { name: t['results.restart.signin'] }).click();
+    await signUpAndComeBack(page, 'professional', lang, before);
+    // Signing in to keep a result does not open the payment modal ("Get all results" does).
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await restartButton(page).click();
+    await page.waitForURL(new RegExp(`${p}/professional-test$`));
+    await expect(page.getByRole('button', { name: TEXT[lang].start })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test(`${lang}: the save banner's sign-in link comes back to the same career result, saved`, async ({ page }) => {
+    const errors = collectErrors(page);
+    const before = await openVisitorResult(page, 'professional', lang);
+    const banner = page.getByText(t['save.visitor']);
+    await banner.getByRole('link', { name: t['nav.signin'] }).click();
+    await signUpAndComeBack(page, 'professional', lang, before);
+    await expect(page.getByText(t['success.save.professional.test'])).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test(`${lang}: the certificate section's sign-in link comes back to the same IQ result, saved, with its certificate`, async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const before = await openVisitorResult(page, 'iq', lang);
+    const section = page.getByRole('region', { name: t['certificate.title'] });
+    await expect(section.getByText(t['certificate.signin'])).toBeVisible();
+    await section.getByRole('link', { name: t['nav.signin'] }).click();
+    await signUpAndComeBack(page, 'iq', lang, before);
+    await expect(section.getByRole('img', { name: t['certificate.preview'] })).toBeVisible({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test(`${lang}: a signed-in user's "start again" goes straight to a fresh test`, async ({ page, account }) => {
+    expect(account.email).toBeTruthy();
+    const errors = collectErrors(page);
+    const { id } = await score(page.request, 'iq', lang);
+    await page.goto(`${p}/results?id=${id}`);
+    await expect(shown(page, 'iq')).toBeVisible();
+    await restartButton(page).click();
+    await page.waitForURL(new RegExp(`${p}/iq$`));
+    await expect(page.getByRole('button', { name: TEXT[lang].start })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT[lang].question(1, 20) })).toHaveCount(0);
+    expect((await page.request.get(`/api/results/iq/${id}`)).status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+}
