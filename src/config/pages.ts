@@ -18,7 +18,8 @@ export type PageState =
   | 'profile'
   | 'payment'
   | 'legal'
-  | 'verify';
+  | 'verify'
+  | 'not-found';
 
 /**
  * The social card of a screen group (spec: IQ, career, profile and login show the logo, the rest a default), one
@@ -34,6 +35,11 @@ export interface PageDef {
   state: PageState;
   /** Private or per-visitor pages stay out of search engines and the sitemap. */
   indexable: boolean;
+  /**
+   * False only for the not-found page: it answers at whatever unknown address was asked for, so it has no address
+   * of its own — no canonical, alternates or og:url — and no same page in the other language.
+   */
+  addressable: boolean;
   og: OgCard;
   structured: StructuredKind;
 }
@@ -44,7 +50,7 @@ const page = (
   indexable: boolean,
   og: OgCard,
   structured: StructuredKind = 'none',
-): PageDef => ({ path, state, indexable, og, structured });
+): PageDef => ({ path, state, indexable, addressable: true, og, structured });
 
 export const PAGES: PageDef[] = [
   page('/', 'landing', true, 'default'),
@@ -62,8 +68,11 @@ export const PAGES: PageDef[] = [
   ...LEGAL_TYPES.map((type) => page(`/legal/${type}`, 'legal', true, 'default')),
 ];
 
+/** The not-found page (src/pages/[...locale]/404.astro); not in PAGES, which are the addresses the site has. */
+export const NOT_FOUND: PageDef = { ...page('/404', 'not-found', false, 'default'), addressable: false };
+
 export function pageByPath(path: string): PageDef {
-  const found = PAGES.find((p) => p.path === path);
+  const found = [...PAGES, NOT_FOUND].find((p) => p.path === path);
   if (!found) throw new Error(`No page is registered for ${path} (src/config/pages.ts)`);
   return found;
 }

@@ -39,6 +39,12 @@ export function localizedPath(lang: Lang, path: string): string {
   return (clean === '/' ? EN_PREFIX : EN_PREFIX + clean) + rest;
 }
 
+/**
+ * The built not-found page of a language, which answers (status 404) any unknown address in it: '/404.html' for
+ * Ukrainian, '/eng/404.html' for English (the local server, src/runtime/static.ts, and Netlify, netlify.toml).
+ */
+export const notFoundFile = (lang: Lang): string => `${localizedPath(lang, '/404')}.html`;
+
 /** The same page in the other language, keeping the query string and hash. */
 export function switchLocalePath(path: string): string {
   return localizedPath(otherLang(langFromPath(path)), path);

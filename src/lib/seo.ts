@@ -9,7 +9,8 @@ export interface PageMeta {
   title: string;
   description: string;
   keywords: string;
-  canonical: string;
+  /** Unset, like og.url, on a page without an address of its own (the not-found page). */
+  canonical?: string;
   alternates: { hreflang: string; href: string }[];
   robots: string;
   og: {
@@ -21,7 +22,7 @@ export interface PageMeta {
     imageAlt: string;
     locale: string;
     localeAlternate: string;
-    url: string;
+    url?: string;
   };
   jsonLd: Record<string, unknown>[];
 }
@@ -53,12 +54,14 @@ export function buildMeta({ lang, page, siteUrl, contactEmail, title, descriptio
   const key = `meta.${page.state}`;
   const pageTitle = title ? t(lang, 'meta.title.pattern', { title }) : t(lang, `${key}.title`);
   const pageDescription = description ?? t(lang, `${key}.description`);
-  const canonical = absoluteUrl(siteUrl, localizedPath(lang, page.path));
-  const alternates = [
-    { hreflang: 'uk', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
-    { hreflang: 'en', href: absoluteUrl(siteUrl, localizedPath('en', page.path)) },
-    { hreflang: 'x-default', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
-  ];
+  const canonical = page.addressable ? absoluteUrl(siteUrl, localizedPath(lang, page.path)) : undefined;
+  const alternates = page.addressable
+    ? [
+        { hreflang: 'uk', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
+        { hreflang: 'en', href: absoluteUrl(siteUrl, localizedPath('en', page.path)) },
+        { hreflang: 'x-default', href: absoluteUrl(siteUrl, localizedPath('uk', page.path)) },
+      ]
+    : [];
   return {
     title: pageTitle,
     description: pageDescription,
@@ -90,7 +93,7 @@ export function buildMeta({ lang, page, siteUrl, contactEmail, title, descriptio
 }
 
 interface LdInput extends MetaInput {
-  canonical: string;
+  canonical?: string;
   title: string;
   description: string;
 }

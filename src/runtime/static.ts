@@ -1,12 +1,13 @@
 /**
  * Serves the built site from dist/: clean URLs with or without a trailing slash, brotli/gzip compressed once and
  * kept in memory (dist does not change while we run), ETags, and cache headers — hashed assets are immutable,
- * HTML revalidates. Unknown paths get the bilingual 404 page.
+ * HTML revalidates. Unknown paths get the not-found page of their language (/eng/… the English one).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { langFromPath, notFoundFile } from '../i18n/paths.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -124,7 +125,7 @@ export function createStaticServer(distDir: string) {
       const file = await cached(candidate);
       if (file) return { status: 200, file };
     }
-    const notFound = await cached('/404.html');
+    const notFound = await cached(notFoundFile(langFromPath(decoded)));
     return {
       status: 404,
       file: notFound ?? {

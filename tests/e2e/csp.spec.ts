@@ -24,8 +24,8 @@ function builtPages(dir = 'dist'): string[] {
 }
 const PAGES = builtPages();
 test.describe.configure({ mode: 'parallel' });
-/** Any unknown address gets dist/404.html. */
-const NOT_FOUND = '/no-such-page-csp-probe';
+/** Unknown addresses: they get dist/404.html, and under /eng dist/eng/404.html. */
+const NOT_FOUND = ['/no-such-page-csp-probe', '/eng/no-such-page-csp-probe'];
 
 interface Violation {
   directive: string;
@@ -129,12 +129,12 @@ test('the page list comes from the build and covers both languages', () => {
   for (const page of PAGES.filter((p) => p !== '/' && !p.startsWith('/eng'))) expect(PAGES).toContain(`/eng${page}`);
 });
 
-for (const path of [...PAGES, NOT_FOUND]) {
+for (const path of [...PAGES, ...NOT_FOUND]) {
   test(`${path}: carries the policy and runs without a violation`, async ({ page }) => {
     const csp = await watchCsp(page);
     // The file as served (read apart: some pages move on at once, e.g. /results without a result goes home).
     const res = await page.request.get(path);
-    expect(res.status()).toBe(path === NOT_FOUND ? 404 : 200);
+    expect(res.status()).toBe(NOT_FOUND.includes(path) ? 404 : 200);
     const html = await res.text();
     const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/
       .exec(html)?.[1]

@@ -75,13 +75,23 @@ describe('static site', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('answers an unknown page with the bilingual 404 page and status 404', async () => {
-    for (const path of ['/no-such-page', '/eng/no-such-page', '/legal/unknown', '/eng/legal/unknown']) {
-      const res = await fetch(base + path);
-      expect(res.status, path).toBe(404);
-      const html = await res.text();
-      expect(html).toContain('Сторінку не знайдено');
-      expect(html).toContain('Page not found');
+  it('answers an unknown page with the not-found page of its language (/eng: English) and status 404', async () => {
+    const pages = {
+      uk: ['/no-such-page', '/legal/unknown', '/english'],
+      en: ['/eng/no-such-page', '/eng/legal/unknown'],
+    };
+    for (const lang of LANGS) {
+      for (const path of pages[lang]) {
+        const res = await fetch(base + path);
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get('cache-control'), path).toBe('no-store');
+        const html = await res.text();
+        expect(html, path).toContain(`<html lang="${lang}"`);
+        expect(html, path).toContain(`<h1 id="not-found-title">${t(lang, 'notfound.title')}</h1>`);
+        expect(html, path).not.toContain(t(lang === 'uk' ? 'en' : 'uk', 'notfound.title'));
+        expect(html, path).toContain('<meta name="robots" content="noindex, follow">');
+        expect(html, path).not.toMatch(/rel="(canonical|alternate)"|property="og:url"/);
+      }
     }
   });
 
@@ -107,6 +117,7 @@ describe('static site', () => {
     expect(sitemap).toContain('/eng/iqtest</loc>');
     expect(sitemap).toContain('hreflang="x-default"');
     expect(sitemap).not.toContain('/profile</loc>');
+    expect(sitemap).not.toContain('404');
   });
 
   it('ships the questions per form and language without answers, and every matrix image they name', async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PAGES, pageByPath } from '../../src/config/pages.ts';
+import { NOT_FOUND, PAGES, pageByPath } from '../../src/config/pages.ts';
 import { buildMeta, ogCardTexts } from '../../src/lib/seo.ts';
 import { LANGS, t } from '../../src/i18n/index.ts';
 
@@ -68,6 +68,19 @@ describe('page metadata', () => {
     expect(website.potentialAction[1].target).toBe('https://rozum.example/eng/iq');
     const org = meta('uk', '/').jsonLd[1] as { contactPoint: { contactType: string; email: string } };
     expect(org.contactPoint).toMatchObject({ contactType: 'customer service', email: 'help@rozum.example' });
+  });
+
+  it('gives the not-found page, which answers at any unknown address, no address of its own and noindex', () => {
+    for (const lang of LANGS) {
+      const m = meta(lang, NOT_FOUND.path);
+      expect(m.canonical).toBeUndefined();
+      expect(m.og.url).toBeUndefined();
+      expect(m.alternates).toEqual([]);
+      expect(m.robots).toBe('noindex, follow');
+      expect(m.title).toBe(t(lang, 'meta.not-found.title'));
+      expect(m.jsonLd.map((d) => d['@type'])).toEqual(['WebSite', 'Organization']);
+    }
+    expect(PAGES).not.toContain(NOT_FOUND);
   });
 
   it('uses a page-provided title through the title pattern', () => {

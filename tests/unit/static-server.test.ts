@@ -1,6 +1,7 @@
 /**
- * The local static server's memory and log: only files that exist are cached (bounded by dist/, whatever paths
- * clients invent), and a request's log line is short, query-free and cannot forge a second line.
+ * The local static server's memory, not-found pages and log: only files that exist are cached (bounded by dist/,
+ * whatever paths clients invent), an unknown address gets the not-found page of its language, and a request's log
+ * line is short, query-free and cannot forge a second line.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +14,13 @@ function site() {
   const dir = mkdtempSync(join(tmpdir(), 'rozum-static-'));
   mkdirSync(join(dir, 'iq'));
   mkdirSync(join(dir, '_astro'));
+  mkdirSync(join(dir, 'eng'));
   writeFileSync(join(dir, 'index.html'), '<h1>home</h1>');
   writeFileSync(join(dir, 'iq', 'index.html'), '<h1>iq</h1>');
   writeFileSync(join(dir, '_astro', 'app.1234.js'), 'console.log(1)');
   writeFileSync(join(dir, '404.html'), '<h1>404</h1>');
+  writeFileSync(join(dir, 'eng', 'index.html'), '<h1>home en</h1>');
+  writeFileSync(join(dir, 'eng', '404.html'), '<h1>404 en</h1>');
   return dir;
 }
 
@@ -45,6 +49,21 @@ describe('static file cache', () => {
     expect((await files.resolve('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await files.resolve('/_astro/app.1234.js')).file.cacheControl).toContain('immutable');
     expect((await files.resolve('/iq')).file.cacheControl).toBe('public, max-age=0, must-revalidate');
+  });
+});
+
+describe('not-found pages', () => {
+  it('answers an unknown address under /eng with the English page, any other with the Ukrainian one', async () => {
+    const files = createStaticServer(site());
+    const page = async (path: string) => {
+      const { status, file } = await files.resolve(path);
+      return [status, file.body.toString()];
+    };
+    for (const path of ['/eng/nope-xyz', '/eng/nope-xyz/', '/eng/a/b', '/eng%2Fnope', '/eng/iq.html'])
+      expect(await page(path), path).toEqual([404, '<h1>404 en</h1>']);
+    for (const path of ['/nope-xyz', '/english', '/engx/nope', '/iq/nope', '/%E0%A4%A'])
+      expect(await page(path), path).toEqual([404, '<h1>404</h1>']);
+    expect(await page('/eng')).toEqual([200, '<h1>home en</h1>']);
   });
 });
 
