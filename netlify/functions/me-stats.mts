@@ -7,10 +7,10 @@ import { statsInputs } from '../../src/lib/server/results.ts';
 import { accessOf } from '../../src/lib/server/subscription.ts';
 
 /**
- * Profile statistics and achievements. Without premium the statistics (average, accuracy, trend) are null, shown
- * as "?"; counts, achievements and the best IQ are everyone's — the best is the highest of the IQs the history
- * already lists to everyone, so hiding it would only contradict the list below it (null, shown as "—", before the
- * first IQ test: there is no best yet).
+ * Profile statistics and achievements. Without premium the statistics (average, accuracy, trend) are locked: null,
+ * with `statsLocked`, shown as "?". Counts, achievements and the best IQ are everyone's — the best is the highest of
+ * the IQs the history already lists to everyone, so hiding it would only contradict the list below it. A figure the
+ * history cannot give yet (no IQ test; a trend before the second) is null without the lock, shown as "—".
  */
 export default secured(async (req: Request) => {
   const request = await parseRequest(req, { auth: 'required' });
@@ -22,7 +22,8 @@ export default secured(async (req: Request) => {
   return json({
     totalTests: stats.totalTests,
     professionalTests: professionalCount,
-    bestIQ: stats.totalTests ? stats.bestIQ : null,
+    bestIQ: stats.bestIQ,
+    statsLocked: !premium,
     averageIQ: premium ? stats.averageIQ : null,
     averageAccuracy: premium ? stats.averageAccuracy : null,
     improvementTrend: premium ? stats.improvementTrend : null,

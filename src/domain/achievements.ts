@@ -29,18 +29,20 @@ export function achievementsOf(
   return { unlocked, locked: ACHIEVEMENTS.filter((a) => !unlocked.includes(a)) };
 }
 
+/** The IQ figures of a history; null where the history has none to give (no test yet; a trend needs two). */
 export interface ProfileStats {
   totalTests: number;
-  bestIQ: number;
-  averageIQ: number;
+  bestIQ: number | null;
+  averageIQ: number | null;
   /** Percent, 0–100. */
-  averageAccuracy: number;
-  /** Newest minus oldest IQ; 0 for a single test. */
-  improvementTrend: number;
+  averageAccuracy: number | null;
+  /** Newest minus oldest IQ. */
+  improvementTrend: number | null;
 }
 
 export function profileStats(iq: IqRecord[]): ProfileStats {
-  if (iq.length === 0) return { totalTests: 0, bestIQ: 0, averageIQ: 0, averageAccuracy: 0, improvementTrend: 0 };
+  if (iq.length === 0)
+    return { totalTests: 0, bestIQ: null, averageIQ: null, averageAccuracy: null, improvementTrend: null };
   const byDate = [...iq].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
   const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
   return {
@@ -50,6 +52,6 @@ export function profileStats(iq: IqRecord[]): ProfileStats {
     averageAccuracy: Math.round(
       mean(iq.map((r) => (r.totalQuestions ? (r.correctAnswers / r.totalQuestions) * 100 : 0))),
     ),
-    improvementTrend: byDate[byDate.length - 1].iqScore - byDate[0].iqScore,
+    improvementTrend: iq.length < 2 ? null : byDate[byDate.length - 1].iqScore - byDate[0].iqScore,
   };
 }

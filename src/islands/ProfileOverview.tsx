@@ -78,10 +78,11 @@ function PromoForm({ t, actions }: { t: T; actions: SubscriptionActions }) {
   );
 }
 
-/** The statistics; without premium the server sends null for the figures the spec shows as "?". */
+/** The statistics: "?" for a figure premium unlocks, "—" for one the history cannot give yet. */
 function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
-  const figure = (value: number | null, suffix = '') => (value === null ? '?' : `${value}${suffix}`);
-  const trend = stats.improvementTrend;
+  const shown = (value: number | null, text: (value: number) => string) =>
+    stats.statsLocked ? '?' : value === null ? '—' : text(value);
+  const figure = (value: number | null, suffix = '') => shown(value, (v) => `${v}${suffix}`);
   return (
     <dl className="facts">
       <div>
@@ -105,9 +106,7 @@ function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
       </div>
       <div>
         <dt>{t('profile.stats.trend')}</dt>
-        <dd>
-          {trend === null ? '?' : t('profile.points', { n: trend, shown: trend > 0 ? `+${trend}` : String(trend) })}
-        </dd>
+        <dd>{shown(stats.improvementTrend, (n) => t('profile.points', { n, shown: n > 0 ? `+${n}` : String(n) }))}</dd>
       </div>
       <div>
         <dt>{t('profile.stats.professional')}</dt>

@@ -11,9 +11,12 @@ import type { T } from '../lib/client/texts.ts';
 export type Me = Awaited<ReturnType<typeof meOf>>;
 
 /** GET /api/me/stats: counts and achievements for everyone; the other figures are null without premium. */
-export type Stats = Pick<ProfileStats, 'totalTests'> & {
-  [K in Exclude<keyof ProfileStats, 'totalTests'>]: ProfileStats[K] | null;
-} & { professionalTests: number; achievements: ReturnType<typeof achievementsOf> };
+export type Stats = ProfileStats & {
+  /** Without premium the average, accuracy and trend are locked (null, shown "?"). */
+  statsLocked: boolean;
+  professionalTests: number;
+  achievements: ReturnType<typeof achievementsOf>;
+};
 
 /** One entry of GET /api/results: the summary for everyone, the details (optional here) with premium. */
 type Listed = { id: string; createdAt: string };

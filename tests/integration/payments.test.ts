@@ -104,6 +104,20 @@ describe('WayForPay service callback', () => {
     expect((await (await buyer()).get(`/api/payments/${orderReference}`)).status).toBe(404);
   });
 
+  it('unlocks the statistics, which show no figures before the first IQ test (not zeros)', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    expect(await (await client.get('/api/me/stats')).json()).toMatchObject({
+      statsLocked: false,
+      totalTests: 0,
+      bestIQ: null,
+      averageIQ: null,
+      averageAccuracy: null,
+      improvementTrend: null,
+    });
+  });
+
   it('extends once however often the same approval arrives', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
@@ -353,7 +367,13 @@ describe('the same result before and after paying', () => {
     });
     expect(after.review).toHaveLength(20);
     const stats = await (await client.get('/api/me/stats')).json();
-    expect(stats).toMatchObject({ bestIQ: 128, averageIQ: 128, averageAccuracy: 100, improvementTrend: 0 });
+    expect(stats).toMatchObject({
+      statsLocked: false,
+      bestIQ: 128,
+      averageIQ: 128,
+      averageAccuracy: 100,
+      improvementTrend: null,
+    });
     expect((await (await client.get('/api/results?type=iq')).json()).items[0]).toHaveProperty('breakdown');
   });
 });

@@ -126,6 +126,7 @@ describe('saving results', () => {
       totalTests: 1,
       professionalTests: 1,
       bestIQ: listed.iqEstimate,
+      statsLocked: true,
       averageIQ: null,
       averageAccuracy: null,
       improvementTrend: null,

@@ -38,22 +38,22 @@ describe('achievements', () => {
 });
 
 describe('profile statistics', () => {
-  it('are all zero with no tests', () => {
+  it('have no figures with no tests (not zeros: there is nothing to average)', () => {
     expect(profileStats([])).toEqual({
       totalTests: 0,
-      bestIQ: 0,
-      averageIQ: 0,
-      averageAccuracy: 0,
-      improvementTrend: 0,
+      bestIQ: null,
+      averageIQ: null,
+      averageAccuracy: null,
+      improvementTrend: null,
     });
   });
-  it('have a zero trend for one test', () => {
+  it('have no trend for one test: a trend needs two', () => {
     expect(profileStats([record(112)])).toEqual({
       totalTests: 1,
       bestIQ: 112,
       averageIQ: 112,
       averageAccuracy: 75,
-      improvementTrend: 0,
+      improvementTrend: null,
     });
   });
   it('take the trend as newest minus oldest, whatever order the rows come in', () => {
