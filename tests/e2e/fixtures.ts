@@ -1,7 +1,12 @@
 /**
- * Playwright with one more fixture: `account`, a fresh user whose session is already in the page's browser context.
- * Tests whose subject is not signing up or in start there instead of filling the sign-up form (which also waits
- * out its redirect); the form's own tests keep going through it.
+ * Playwright with two more fixtures, used by every spec:
+ * - `account`, a fresh user whose session is already in the page's browser context. Tests whose subject is not
+ *   signing up or in start there instead of filling the sign-up form (which also waits out its redirect); the
+ *   form's own tests keep going through it.
+ * - `consoleErrors` (automatic): any error the page logs or throws fails the test — a hydration mismatch, a
+ *   script error, a blocked or missing asset. A refused API call is not one: answering 4xx is part of the API's
+ *   contract and the page shows it. A test that breaks something on purpose names what it expects with
+ *   `test.use({ expectedConsoleErrors: [/…/] })`.
  */
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
 
@@ -28,10 +33,38 @@ export async function signUpByApi(request: APIRequestContext, fullName?: string)
   return { email, password };
 }
 
-export const test = base.extend<{ fullName: string | undefined; account: Account }>({
+interface Fixtures {
+  fullName: string | undefined;
+  account: Account;
+  expectedConsoleErrors: RegExp[];
+  consoleErrors: void;
+}
+
+export const test = base.extend<Fixtures>({
   /** The full name the `account` fixture signs up with (`test.use({ fullName })`); none by default. */
   fullName: [undefined, { option: true }],
   account: async ({ page, fullName }, use) => {
     await use(await signUpByApi(page.request, fullName));
   },
+  expectedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const expected = (text: string) => expectedConsoleErrors.some((pattern) => pattern.test(text));
+      page.on('pageerror', (error) => {
+        if (!expected(error.message)) errors.push(`${page.url()}: uncaught ${error.message}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const source = message.location().url;
+        const text = `${message.text()} (${source})`;
+        if (/^Failed to load resource/.test(message.text()) && new URL(source, page.url()).pathname.startsWith('/api/'))
+          return;
+        if (!expected(text)) errors.push(`${page.url()}: ${text}`);
+      });
+      await use();
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

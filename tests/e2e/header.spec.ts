@@ -1,6 +1,6 @@
 /** The site header: one row on a phone, its navigation behind a menu button (a disclosure), in the row on a laptop. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { prefix, type Lang } from './helpers.ts';

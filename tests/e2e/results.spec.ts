@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 import { iqView } from '../../src/domain/views.ts';

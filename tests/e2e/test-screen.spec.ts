@@ -4,7 +4,8 @@
  * on a first visit the cookie banner never covers Previous or Next.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { answerQuestions, formOf, prefix, questions, TEXT, type Lang } from './helpers.ts';
