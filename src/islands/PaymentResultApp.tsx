@@ -17,6 +17,8 @@ const POLL_FOR_MS = 30_000;
 interface Order {
   orderReference: string;
   status: string;
+  amount: number;
+  currency: string;
   testType: TestKind | null;
   testResultId: string | null;
   subscription: { active: boolean; status: string; expiresAt: string | null };
@@ -89,7 +91,8 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
 
   useEffect(() => {
     if (status === 'approved') {
-      track('purchase', { transaction_id: reference, value: 2, currency: 'USD' });
+      // The amount the order was charged, as the server recorded it; without the order there is no figure to report.
+      if (order) track('purchase', { transaction_id: reference, value: order.amount, currency: order.currency });
       track('purchase_complete', { transaction_id: reference });
     }
     if (status === 'declined') track('purchase_failed', { transaction_id: reference });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { answerQuestions, TEXT } from './helpers.ts';
 
 /** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */
@@ -56,4 +57,30 @@ test('without consent, nothing is sent', async ({ page }) => {
     expect(await events(page)).toEqual([]);
     await page.evaluate(() => sessionStorage.clear());
   }
+});
+
+test('a purchase reports the amount the order was charged, not a made-up figure', async ({ page, account }) => {
+  void account; // signed in: only a user can buy
+  await recordEvents(page, 'accepted');
+  const form = await (await page.request.get('/api/tests/iq/form?lang=en')).json();
+  const scored = await page.request.post('/api/tests/iq/score', {
+    data: {
+      formId: form.formId,
+      answers: form.questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 20_000 })),
+      timeSpent: 400_000,
+      lang: 'en',
+    },
+  });
+  const { id } = await scored.json();
+  const checkout = await page.request.post('/api/payments/checkout', {
+    data: { fullName: 'Test Person', phone: '+447700900123', testType: 'iq', testResultId: id, lang: 'en' },
+  });
+  const { redirectUrl, orderReference } = await checkout.json();
+  await page.goto(redirectUrl);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect.poll(async () => (await events(page)).some((e) => e[1] === 'purchase'), { timeout: 15_000 }).toBe(true);
+  const order = await (await page.request.get(`/api/payments/${orderReference}`)).json();
+  expect(order.status).toBe('Approved');
+  const purchase = (await events(page)).find((e) => e[1] === 'purchase')!;
+  expect(purchase[2]).toMatchObject({ transaction_id: orderReference, value: order.amount, currency: order.currency });
 });
