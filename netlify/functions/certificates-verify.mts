@@ -1,11 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import {
-  certificateFacts,
-  cleanVerificationCode,
-  findCertifiedResult,
-  holderName,
-} from '../../src/lib/server/certificates.ts';
+import { certificateFacts, findCertifiedResult, holderName } from '../../src/lib/server/certificates.ts';
+import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
 /** Whether a certificate is genuine: holder, test, score or type, date — nothing else about the user. */

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   certificateFileName,
   certificateSvg,
-  displayCode,
   renderCertificate,
   type CertificateData,
 } from '../../src/lib/server/certificate-image.ts';
@@ -60,7 +59,7 @@ describe('certificate images', () => {
   });
 }, 30_000);
 
-describe('certificate names and codes', () => {
+describe('certificate names', () => {
   it.each([
     ['Олена Коваль', 'iq', 'uk', '124', 'Олена_Коваль_IQ_UA_124.png'],
     ["John O'Neil-Smith", 'professional', 'en', 'Creator', 'John_O_Neil_Smith_PROFESSIONAL_EN_Creator.png'],
@@ -73,10 +72,6 @@ describe('certificate names and codes', () => {
     expect(holderName('Ганна', 'h@x.ua')).toBe('Ганна');
     expect(holderName('  ', 'hanna.s@x.ua')).toBe('hanna.s');
     expect(holderName(null, null)).toBe('User');
-  });
-
-  it('print the code in groups of five', () => {
-    expect(displayCode('abcdefghijkl')).toBe('ABCDE-FGHIJ-KL');
   });
 });
 

@@ -6,6 +6,7 @@
 import { t, type Lang } from '../../i18n/index.ts';
 import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
 import type { TestKind } from '../../domain/views.ts';
+import { printedCode } from '../../domain/certificate-code.ts';
 
 export const WIDTH = 1754;
 export const HEIGHT = 1240;
@@ -28,12 +29,6 @@ export interface CertificateData {
 const BLUE = '#1D4ED8';
 const INK = '#111827';
 const MUTED = '#4B5563';
-
-export const displayCode = (code: string) =>
-  code
-    .toUpperCase()
-    .match(/.{1,5}/g)!
-    .join('-');
 
 function tree(d: CertificateData): Node {
   const date = d.date.toLocaleDateString(d.lang === 'uk' ? 'uk-UA' : 'en-GB', {
@@ -133,7 +128,7 @@ function tree(d: CertificateData): Node {
         el(
           'div',
           { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
-          el('div', { display: 'flex' }, `${t(d.lang, 'cert.code')}: ${displayCode(d.code)}`),
+          el('div', { display: 'flex' }, `${t(d.lang, 'cert.code')}: ${printedCode(d.code)}`),
           el('div', { display: 'flex', marginTop: 8, fontSize: 22 }, d.verifyUrl),
         ),
       ),

@@ -37,12 +37,6 @@ const SELECT = (table: string, kind: string) =>
      ${kind === 'iq' ? 'r.form_id, r.reliability' : 'NULL AS form_id, NULL AS reliability'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
-/** A verification code as typed or linked: lower-case base32 letters only (anything else, NUL included, dropped). */
-export const cleanVerificationCode = (raw: string): string | null => {
-  const code = raw.toLowerCase().replace(/[^a-z2-7]/g, '');
-  return code.length >= 16 && code.length <= 64 ? code : null;
-};
-
 /** A result with its holder, by id (and owner, or verification code) or by code alone. */
 export async function findCertifiedResult(
   where: { id: string; userId?: string; code?: string } | { code: string },
