@@ -3,7 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
-import { printedCode } from '../../src/domain/certificate-code.ts';
+import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
+import { readQr } from '../support/qr.ts';
 
 const base = inject('baseUrl');
 
@@ -52,6 +53,15 @@ describe('certificates', () => {
         expect(png.subarray(1, 4).toString()).toBe('PNG');
         expect(size(png)).toEqual([1754, 1240]);
       }
+    }
+  });
+
+  it("carry a QR code that opens this certificate's verification page in its language", async () => {
+    const { client, iqId } = await owner('QR Test');
+    const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();
+    for (const lang of ['uk', 'en'] as const) {
+      const png = Buffer.from(await (await client.get(`/api/certificates/${iqId}?lang=${lang}`)).arrayBuffer());
+      expect(readQr(png, 1754, 1240)).toBe(`${base}${verifyPath(lang, verificationCode)}`);
     }
   });
 
