@@ -90,8 +90,15 @@ describe('certificates', () => {
     expect((await other.get(`/api/certificates/${iqId}?lang=uk`)).status).toBe(404);
     expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk`)).status).toBe(404);
     const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();
-    expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk&code=${verificationCode}`)).status).toBe(200);
+    // A wrong code is not found and changes nothing: no certificate is generated or recorded.
     expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk&code=wrongcodewrongcode`)).status).toBe(404);
+    expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({ uk: null, en: null });
+    // The verification page's preview: anyone holding the code, without a session, with the owner's cache rules.
+    const shown = await new Client(base).get(`/api/certificates/${iqId}?lang=uk&code=${verificationCode}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(shown.headers.get('etag')).toBeTruthy();
   });
 
   it('can be verified by code, showing only what the certificate shows', async () => {
@@ -101,10 +108,26 @@ describe('certificates', () => {
     const res = await fetch(`${base}/api/certificates/verify/${printedCode(verificationCode)}?lang=en`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ valid: true, holder: 'Тарас Шевчук', kind: 'professional', result: 'Creator' });
+    expect(body).toMatchObject({
+      valid: true,
+      holder: 'Тарас Шевчук',
+      kind: 'professional',
+      result: 'Creator',
+      note: null,
+      resultId: proId,
+    });
     expect(JSON.stringify(body)).not.toMatch(/@example\.com|email/);
     const unknown = await fetch(`${base}/api/certificates/verify/AAAAA-BBBBB-CCCCC-DDDDD`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ valid: false, error: 'certificate.error.unknown_code' });
+  });
+
+  it("verify an IQ certificate with the results page's interval and percentile, in the asked language", async () => {
+    const { client, iqId } = await owner('Interval Test');
+    const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();
+    const body = await (await fetch(`${base}/api/certificates/verify/${verificationCode}?lang=en`)).json();
+    expect(body.result).toMatch(/^IQ (\d+|above 130|below 80)$/);
+    expect(body.detail).toMatch(/^95% interval: \d+–\d+ · /);
+    expect(body.note).toMatch(/^That is (higher than about \d+% of people|among the (top|lowest) \d+% of scores)/);
   });
 });
