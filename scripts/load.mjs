@@ -119,11 +119,13 @@ export async function measureCertificateRender(runs = 10) {
     kind: 'iq',
     lang: 'uk',
     holder: 'Олена Коваль',
+    achieved: 'має попередній IQ-еквівалент',
     headline: 'IQ 124',
-    detail: 'Високий рівень · імовірний діапазон 117–131',
+    detail: '95-відсотковий інтервал: 112–136 · Попередня категорія: Високий рівень',
+    note: 'Це вище, ніж приблизно у 95% людей (95-відсотковий інтервал: від 79% до 99%).',
     date: new Date(),
     code: 'abcdefghijklmnopqrstuvwxyz',
-    verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz',
+    verifyUrl: 'https://rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz',
   };
   await renderCertificate(data);
   const times = [];

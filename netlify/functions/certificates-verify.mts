@@ -1,14 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import {
-  certificateFacts,
-  cleanVerificationCode,
-  findCertifiedResult,
-  holderName,
-} from '../../src/lib/server/certificates.ts';
+import { certificateFacts, findCertifiedResult, holderName } from '../../src/lib/server/certificates.ts';
+import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
-/** Whether a certificate is genuine: holder, test, score or type, date — nothing else about the user. */
+/**
+ * Whether a certificate is genuine: holder, test, score or type, date — nothing else about the user — and the result's
+ * id, with which the code's holder gets the certificate image (/api/certificates/:resultId?code=).
+ */
 export default secured(async (req: Request, context: Context) => {
   const lang = requestLang(req);
   const code = cleanVerificationCode(context.params.code);
@@ -21,6 +20,7 @@ export default secured(async (req: Request, context: Context) => {
     kind: row.kind,
     result: facts.headline,
     detail: facts.detail,
+    note: facts.note ?? null,
     date: new Date(row.created_at).toISOString(),
     resultId: row.id,
   });

@@ -1,7 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
-import { certificatePng, cleanVerificationCode, findCertifiedResult } from '../../src/lib/server/certificates.ts';
+import { certificatePng, findCertifiedResult } from '../../src/lib/server/certificates.ts';
+import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
 import { isUuid, jsonError, requestLang } from '../../src/lib/server/http.ts';
 

@@ -1,7 +1,11 @@
-/** The public check of a certificate by its code: genuine or not, and only what the certificate itself shows. */
+/**
+ * The public check of a certificate by its code: genuine or not, only what the certificate itself shows, the
+ * certificate image (the code is what lets its holder fetch it), and an invitation to take the test.
+ */
 import { useEffect, useState } from 'react';
 import { getJson } from '../lib/client/api.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
+import { cleanVerificationCode, printedCode } from '../domain/certificate-code.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
 
@@ -11,21 +15,43 @@ interface Verified {
   kind: TestKind;
   result: string;
   detail: string;
+  note: string | null;
   date: string;
+  resultId: string;
 }
 
-export default function VerifyApp({ texts, lang }: { texts: Texts; lang: Lang }) {
+type State =
+  | { status: 'loading' }
+  | { status: 'valid'; data: Verified; code: string }
+  | { status: 'invalid' }
+  | { status: 'missing' };
+
+export default function VerifyApp({
+  texts,
+  lang,
+  testHrefs,
+}: {
+  texts: Texts;
+  lang: Lang;
+  testHrefs: Record<TestKind, string>;
+}) {
   const t = makeT(texts, lang);
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'valid'; data: Verified } | { status: 'invalid' } | { status: 'missing' }
-  >({ status: 'loading' });
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [previewFailed, setPreviewFailed] = useState(false);
   useEffect(() => {
-    const code = new URLSearchParams(location.search).get('code');
-    if (!code) return setState({ status: 'missing' });
-    void getJson<Verified>(`/api/certificates/verify/${encodeURIComponent(code)}?lang=${lang}`).then((r) =>
-      setState(r.ok ? { status: 'valid', data: r.data } : { status: 'invalid' }),
+    const asked = new URLSearchParams(location.search).get('code');
+    if (!asked) return setState({ status: 'missing' });
+    const code = cleanVerificationCode(asked);
+    void getJson<Verified>(`/api/certificates/verify/${encodeURIComponent(asked)}?lang=${lang}`).then((r) =>
+      setState(r.ok && code ? { status: 'valid', data: r.data, code } : { status: 'invalid' }),
     );
   }, []);
+  const testLink = (kind: TestKind, ghost = false) => (
+    <a key={kind} className={ghost ? 'button button-ghost' : 'button'} href={testHrefs[kind]}>
+      {t(`meta.action.${kind}`)}
+    </a>
+  );
+
   if (state.status === 'loading')
     return (
       <p className="loading" role="status">
@@ -40,40 +66,71 @@ export default function VerifyApp({ texts, lang }: { texts: Texts; lang: Lang })
           {t(state.status === 'missing' ? 'verify.missing.title' : 'verify.invalid.title')}
         </h1>
         <p>{t(state.status === 'missing' ? 'verify.missing.text' : 'verify.invalid.text')}</p>
+        <div className="verify-cta">
+          <p>{t('verify.cta')}</p>
+          <div className="verify-actions">{[testLink('iq'), testLink('professional', true)]}</div>
+        </div>
       </section>
     );
   }
-  const { data } = state;
+  const { data, code } = state;
+  const test = t(`verify.kind.${data.kind}`);
+  const date = new Date(data.date).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   return (
     <section className="verify verify-valid" aria-labelledby="verify-title">
       <h1 id="verify-title">
         <span aria-hidden="true">✓</span> {t('verify.valid.title')}
       </h1>
-      <dl className="facts">
-        <div>
-          <dt>{t('verify.holder')}</dt>
-          <dd>{data.holder}</dd>
+      <div className="verify-layout">
+        <div className="verify-facts">
+          <dl className="facts">
+            <div>
+              <dt>{t('verify.holder')}</dt>
+              <dd>{data.holder}</dd>
+            </div>
+            <div>
+              <dt>{t('verify.test')}</dt>
+              <dd>{test}</dd>
+            </div>
+            <div>
+              <dt>{t('verify.result')}</dt>
+              <dd>{data.result}</dd>
+            </div>
+            <div>
+              <dt>{t('verify.date')}</dt>
+              <dd>{date}</dd>
+            </div>
+            <div className="verify-code">
+              <dt>{t('verify.code')}</dt>
+              <dd>{printedCode(code)}</dd>
+            </div>
+          </dl>
+          <p className="muted">{data.detail}</p>
+          {data.note ? <p className="muted">{data.note}</p> : null}
         </div>
-        <div>
-          <dt>{t('verify.test')}</dt>
-          <dd>{t(`verify.kind.${data.kind}`)}</dd>
+        {previewFailed ? null : (
+          <figure className="verify-preview">
+            <img
+              className="certificate-preview"
+              src={`/api/certificates/${data.resultId}?lang=${lang}&code=${code}`}
+              alt={t('verify.preview', { holder: data.holder, test, result: data.result, date })}
+              width={1754}
+              height={1240}
+              loading="lazy"
+              decoding="async"
+              onError={() => setPreviewFailed(true)}
+            />
+          </figure>
+        )}
+        <div className="verify-cta">
+          <p>{t('verify.cta')}</p>
+          <div className="verify-actions">{testLink(data.kind)}</div>
         </div>
-        <div>
-          <dt>{t('verify.result')}</dt>
-          <dd>{data.result}</dd>
-        </div>
-        <div>
-          <dt>{t('verify.date')}</dt>
-          <dd>
-            {new Date(data.date).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', {
-              day: 'numeric',
-              month: 'long',
-              year: 'numeric',
-            })}
-          </dd>
-        </div>
-      </dl>
-      <p className="muted">{data.detail}</p>
+      </div>
     </section>
   );
 }

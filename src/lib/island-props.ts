@@ -126,4 +126,9 @@ export function paymentResultIslandProps(lang: Lang) {
   };
 }
 
-export const verifyIslandProps = (lang: Lang) => ({ lang, texts: pickTexts(lang, ['verify.']) });
+/** The verification page: its texts, the tests' names for its calls to action, and where each test starts. */
+export const verifyIslandProps = (lang: Lang) => ({
+  lang,
+  texts: pickTexts(lang, ['verify.', 'meta.action.']),
+  testHrefs: { iq: localizedPath(lang, '/iq'), professional: localizedPath(lang, '/professional-test') },
+});

@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
-import { answerQuestions, TEXT } from './helpers.ts';
+import { answerQuestions, prefix, TEXT } from './helpers.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { printedCode } from '../../src/domain/certificate-code.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ fullName: 'Олена Коваль' });
@@ -63,3 +66,99 @@ test('a visitor is invited to sign in for a certificate', async ({ page, request
   await expect(page.getByText(uk['certificate.signin'])).toBeVisible();
   await expect(page.getByRole('button', { name: uk['certificate.download'] })).toHaveCount(0);
 });
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+for (const [lang, viewport] of [
+  ['uk', { width: 390, height: 844 }],
+  ['en', { width: 1280, height: 800 }],
+] as const) {
+  test(`the verification page (${lang}, ${viewport.width} px) shows the certificate and leads to its test; a wrong code still offers both tests`, async ({
+    page,
+    browser,
+    account,
+    baseURL,
+  }) => {
+    const texts = lang === 'uk' ? uk : en;
+    const iq = await (
+      await page.request.post('/api/tests/iq/score', {
+        data: {
+          formId: 0,
+          answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 20_000 })),
+          timeSpent: 400_000,
+        },
+      })
+    ).json();
+    const pro = await (
+      await page.request.post('/api/tests/professional/score', {
+        data: {
+          answers: coreQuestionsInOrder().map((q) => ({
+            questionId: q.id,
+            selectedAnswer: q.type === 4,
+            timeSpent: 3000,
+          })),
+          timeSpent: 300_000,
+        },
+      })
+    ).json();
+    const codes = {
+      iq: (await (await page.request.get(`/api/results/iq/${iq.id}`)).json()).verificationCode as string,
+      professional: (await (await page.request.get(`/api/results/professional/${pro.id}`)).json())
+        .verificationCode as string,
+    };
+
+    const context = await browser.newContext({ baseURL, viewport });
+    const stranger = await context.newPage();
+    await stranger.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
+    const errors: string[] = [];
+    stranger.on('console', (m) => m.type() === 'error' && errors.push(`${m.text()} (${m.location().url})`));
+    stranger.on('pageerror', (error) => errors.push(error.message));
+    const axe = async () =>
+      expect(
+        (await new AxeBuilder({ page: stranger }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
+      ).toEqual([]);
+
+    for (const kind of ['iq', 'professional'] as const) {
+      // The code as printed on the certificate, in groups.
+      await stranger.goto(`${prefix(lang)}/verify?code=${printedCode(codes[kind])}`);
+      const section = stranger.getByRole('region', { name: texts['verify.valid.title'] });
+      await expect(section).toBeVisible();
+      const test = texts[`verify.kind.${kind}`];
+      const alt = new RegExp(
+        `^${escape(texts['verify.preview'])
+          .replace('\\{holder\\}', 'Олена Коваль')
+          .replace('\\{test\\}', escape(test))
+          .replace('\\{result\\}', kind === 'iq' ? 'IQ \\d+' : escape(lang === 'uk' ? 'Творець' : 'Creator'))
+          .replace('\\{date\\}', '\\d{1,2} \\S+ 20\\d\\d( р\\.)?')}$`,
+      );
+      const preview = section.getByRole('img', { name: alt });
+      await preview.scrollIntoViewIfNeeded();
+      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1754);
+      expect(await preview.getAttribute('src')).toBe(
+        `/api/certificates/${kind === 'iq' ? iq.id : pro.id}?lang=${lang}&code=${codes[kind]}`,
+      );
+      await expect(section.getByText(printedCode(codes[kind]))).toBeVisible();
+      const cta = section.getByRole('link', { name: texts[`meta.action.${kind}`] });
+      await expect(cta).toHaveAttribute('href', `${prefix(lang)}${kind === 'iq' ? '/iq' : '/professional-test'}`);
+      await expect(section.getByRole('link')).toHaveCount(1);
+      await axe();
+    }
+
+    const wrong = 'AAAAA-BBBBB-CCCCC-DDDDD';
+    await stranger.goto(`${prefix(lang)}/verify?code=${wrong}`);
+    const invalid = stranger.getByRole('region', { name: texts['verify.invalid.title'] });
+    await expect(invalid).toBeVisible();
+    await expect(invalid.getByRole('link', { name: texts['meta.action.iq'] })).toHaveAttribute(
+      'href',
+      `${prefix(lang)}/iq`,
+    );
+    await expect(invalid.getByRole('link', { name: texts['meta.action.professional'] })).toHaveAttribute(
+      'href',
+      `${prefix(lang)}/professional-test`,
+    );
+    await axe();
+    // The only error is the browser's own note of the wrong code's 404 answer, which the page turns into its message.
+    expect(errors.filter((e) => !e.includes(`/api/certificates/verify/${wrong}`))).toEqual([]);
+    await context.close();
+  });
+}

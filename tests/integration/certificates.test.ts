@@ -3,6 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
+import { readQr } from '../support/qr.ts';
 
 const base = inject('baseUrl');
 
@@ -54,6 +56,15 @@ describe('certificates', () => {
     }
   });
 
+  it("carry a QR code that opens this certificate's verification page in its language", async () => {
+    const { client, iqId } = await owner('QR Test');
+    const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();
+    for (const lang of ['uk', 'en'] as const) {
+      const png = Buffer.from(await (await client.get(`/api/certificates/${iqId}?lang=${lang}`)).arrayBuffer());
+      expect(readQr(png, 1754, 1240)).toBe(`${base}${verifyPath(lang, verificationCode)}`);
+    }
+  });
+
   it('are served from cache on repeat, with an ETag the browser can revalidate', async () => {
     const { client, iqId } = await owner('Cache Test');
     expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({ uk: null, en: null });
@@ -79,25 +90,44 @@ describe('certificates', () => {
     expect((await other.get(`/api/certificates/${iqId}?lang=uk`)).status).toBe(404);
     expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk`)).status).toBe(404);
     const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();
-    expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk&code=${verificationCode}`)).status).toBe(200);
+    // A wrong code is not found and changes nothing: no certificate is generated or recorded.
     expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk&code=wrongcodewrongcode`)).status).toBe(404);
+    expect((await (await client.get(`/api/results/iq/${iqId}`)).json()).certificates).toEqual({ uk: null, en: null });
+    // The verification page's preview: anyone holding the code, without a session, with the owner's cache rules.
+    const shown = await new Client(base).get(`/api/certificates/${iqId}?lang=uk&code=${verificationCode}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(shown.headers.get('etag')).toBeTruthy();
   });
 
   it('can be verified by code, showing only what the certificate shows', async () => {
     const { client, proId } = await owner('Тарас Шевчук');
     const { verificationCode } = await (await client.get(`/api/results/professional/${proId}`)).json();
-    const res = await fetch(
-      `${base}/api/certificates/verify/${verificationCode
-        .toUpperCase()
-        .match(/.{1,5}/g)
-        .join('-')}?lang=en`,
-    );
+    // As printed on the certificate: upper case, in groups.
+    const res = await fetch(`${base}/api/certificates/verify/${printedCode(verificationCode)}?lang=en`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ valid: true, holder: 'Тарас Шевчук', kind: 'professional', result: 'Creator' });
+    expect(body).toMatchObject({
+      valid: true,
+      holder: 'Тарас Шевчук',
+      kind: 'professional',
+      result: 'Creator',
+      note: null,
+      resultId: proId,
+    });
     expect(JSON.stringify(body)).not.toMatch(/@example\.com|email/);
     const unknown = await fetch(`${base}/api/certificates/verify/AAAAA-BBBBB-CCCCC-DDDDD`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ valid: false, error: 'certificate.error.unknown_code' });
+  });
+
+  it("verify an IQ certificate with the results page's interval and percentile, in the asked language", async () => {
+    const { client, iqId } = await owner('Interval Test');
+    const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();
+    const body = await (await fetch(`${base}/api/certificates/verify/${verificationCode}?lang=en`)).json();
+    expect(body.result).toMatch(/^IQ (\d+|above 130|below 80)$/);
+    expect(body.detail).toMatch(/^95% interval: \d+–\d+ · /);
+    expect(body.note).toMatch(/^That is (higher than about \d+% of people|among the (top|lowest) \d+% of scores)/);
   });
 });

@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   certificateFileName,
   certificateSvg,
-  displayCode,
+  HEIGHT,
   renderCertificate,
+  WIDTH,
   type CertificateData,
 } from '../../src/lib/server/certificate-image.ts';
+import { QUIET_ZONE, qrModules } from '../../src/lib/server/certificate-marks.ts';
+import { verifyPath } from '../../src/domain/certificate-code.ts';
+import { readQr } from '../support/qr.ts';
 import { certificateFacts, holderName } from '../../src/lib/server/certificates.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
@@ -21,7 +25,7 @@ const base: CertificateData = {
   detail: 'Високий рівень',
   date: new Date('2026-11-22'),
   code: 'abcdefghijklmnopqrstuvwxyz',
-  verifyUrl: 'rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz',
+  verifyUrl: 'https://rozum.example/verify?code=abcdefghijklmnopqrstuvwxyz',
 };
 
 /** Dark pixels in the band where the holder's name is drawn (same layout either way: one line of text). */
@@ -30,7 +34,7 @@ async function inkInNameBand(holder: string): Promise<number> {
   // Read the pixels once: each access to .pixels copies the whole image out of the native renderer.
   const { pixels, width } = { pixels: raster.pixels, width: raster.width };
   let dark = 0;
-  for (let y = 520; y < 640; y++)
+  for (let y = 360; y < 470; y++)
     for (let x = 200; x < width - 200; x += 2) if (pixels[(y * width + x) * 4] < 128) dark++;
   return dark;
 }
@@ -52,6 +56,27 @@ describe('certificate images', () => {
     }
   });
 
+  it.each(['uk', 'en'] as const)(
+    'carry a QR code that opens the verification page in their language (%s), read printed and in a 640 px preview',
+    async (lang) => {
+      const verifyUrl = `https://rozum.example${verifyPath(lang, base.code)}`;
+      const png = await renderCertificate({ ...base, lang, holder: 'Test', verifyUrl });
+      expect(readQr(png, WIDTH, HEIGHT)).toBe(verifyUrl);
+      expect(readQr(png, WIDTH, HEIGHT, 640)).toBe(verifyUrl);
+    },
+  );
+
+  it('draw the QR code with a quiet zone of four light modules', () => {
+    const modules = qrModules(base.verifyUrl);
+    const n = modules.length;
+    const edge = modules.flatMap((row, y) => row.filter((_, x) => Math.min(x, y, n - 1 - x, n - 1 - y) < QUIET_ZONE));
+    expect(QUIET_ZONE).toBe(4);
+    expect(edge.length).toBeGreaterThan(0);
+    expect(edge.every((dark) => !dark)).toBe(true);
+    // The finder pattern starts right inside it.
+    expect(modules[QUIET_ZONE][QUIET_ZONE]).toBe(true);
+  });
+
   it('draw a Cyrillic name (the name band is not blank)', async () => {
     const empty = await inkInNameBand('\u00a0'.repeat(12));
     const cyrillic = await inkInNameBand('Їжак Ґудзик-Щербань');
@@ -60,7 +85,7 @@ describe('certificate images', () => {
   });
 }, 30_000);
 
-describe('certificate names and codes', () => {
+describe('certificate names', () => {
   it.each([
     ['Олена Коваль', 'iq', 'uk', '124', 'Олена_Коваль_IQ_UA_124.png'],
     ["John O'Neil-Smith", 'professional', 'en', 'Creator', 'John_O_Neil_Smith_PROFESSIONAL_EN_Creator.png'],
@@ -73,10 +98,6 @@ describe('certificate names and codes', () => {
     expect(holderName('Ганна', 'h@x.ua')).toBe('Ганна');
     expect(holderName('  ', 'hanna.s@x.ua')).toBe('hanna.s');
     expect(holderName(null, null)).toBe('User');
-  });
-
-  it('print the code in groups of five', () => {
-    expect(displayCode('abcdefghijkl')).toBe('ABCDE-FGHIJ-KL');
   });
 });
 
@@ -98,18 +119,19 @@ describe('what a certificate says', () => {
   const perfect = (ms: number) =>
     iqBank(2).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: ms }));
 
-  it("gives the page's reading: the provisional IQ, its band and 95 % interval", () => {
+  it("gives the results page's reading in its words: the provisional IQ, 95 % interval, band and percentile", () => {
     expect(certificateFacts(row('iq', perfect(30_000), 600_000), 'uk')).toEqual({
       score: '128',
       achieved: 'має попередній IQ-еквівалент',
       headline: 'IQ 128',
-      detail: 'Високий рівень · 95-відсотковий інтервал 116–141 · попередня оцінка',
+      detail: '95-відсотковий інтервал: 116–141 · Попередня категорія: Високий рівень',
+      note: 'Це вище, ніж приблизно у 97% людей (95-відсотковий інтервал: від 86% до 99%).',
     });
   });
 
   it('gives a rushed sheet its caution instead of a band, so no "gifted" or "genius" label', () => {
     const facts = certificateFacts(row('iq', perfect(900), 18_000), 'en');
-    expect(facts.detail).toBe('With a caution: answered too quickly · 95% interval 116–141 · provisional');
+    expect(facts.detail).toBe('95% interval: 116–141 · With a caution: answered too quickly');
     expect(facts.detail).not.toMatch(/Gifted|Genius|Superior/);
   });
 

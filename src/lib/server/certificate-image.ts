@@ -6,6 +6,8 @@
 import { t, type Lang } from '../../i18n/index.ts';
 import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
 import type { TestKind } from '../../domain/views.ts';
+import { printedCode } from '../../domain/certificate-code.ts';
+import { qrCode, seal } from './certificate-marks.ts';
 
 export const WIDTH = 1754;
 export const HEIGHT = 1240;
@@ -18,10 +20,13 @@ export interface CertificateData {
   achieved: string;
   /** IQ: the estimate; career: the type's title. */
   headline: string;
-  /** IQ: rating label and range; career: "Type N". */
+  /** IQ: the 95 % interval and the band (or a caution); career: "Type N of nine". */
   detail: string;
+  /** IQ: the percentile as the results page words it; career: none. */
+  note?: string;
   date: Date;
   code: string;
+  /** The absolute address of the verification page in the certificate's language: the QR code opens it. */
   verifyUrl: string;
 }
 
@@ -29,11 +34,35 @@ const BLUE = '#1D4ED8';
 const INK = '#111827';
 const MUTED = '#4B5563';
 
-export const displayCode = (code: string) =>
-  code
-    .toUpperCase()
-    .match(/.{1,5}/g)!
-    .join('-');
+/** The signature line: the date of issue above a rule, and who issued it below. No one's signature is imitated. */
+const signature = (d: CertificateData, date: string) =>
+  el(
+    'div',
+    { display: 'flex', flexDirection: 'column', width: 600 },
+    el('div', { display: 'flex', fontSize: 30, color: INK, paddingLeft: 4 }, date),
+    el('div', { display: 'flex', width: 420, height: 2, backgroundColor: INK, marginTop: 10 }),
+    el('div', { display: 'flex', fontSize: 22, color: MUTED, marginTop: 10, paddingLeft: 4 }, t(d.lang, 'cert.issued')),
+    el(
+      'div',
+      { display: 'flex', fontSize: 20, color: MUTED, marginTop: 28, maxWidth: 540 },
+      t(d.lang, 'cert.disclaimer'),
+    ),
+  );
+
+/** The QR code of the verification page, the code as printed and the page's address for typing it. */
+const verification = (d: CertificateData) =>
+  el(
+    'div',
+    { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', width: 600, textAlign: 'right' },
+    qrCode(d.verifyUrl, INK),
+    el('div', { display: 'flex', fontSize: 20, color: MUTED, marginTop: 4 }, t(d.lang, 'cert.code')),
+    el(
+      'div',
+      { display: 'flex', fontSize: 28, fontWeight: 700, color: INK, whiteSpace: 'nowrap' },
+      printedCode(d.code),
+    ),
+    el('div', { display: 'flex', fontSize: 18, color: MUTED, marginTop: 6 }, d.verifyUrl.replace(/^https?:\/\//, '')),
+  );
 
 function tree(d: CertificateData): Node {
   const date = d.date.toLocaleDateString(d.lang === 'uk' ? 'uk-UA' : 'en-GB', {
@@ -52,10 +81,10 @@ function tree(d: CertificateData): Node {
         display: 'flex',
         flexDirection: 'column',
         width: WIDTH - 96 - 2 * 64 - 12,
-        height: HEIGHT - 96 - 2 * 56 - 12,
+        height: HEIGHT - 96 - 2 * 44 - 12,
         border: `6px solid ${BLUE}`,
         borderRadius: 24,
-        padding: '56px 64px',
+        padding: '44px 64px',
         alignItems: 'center',
         justifyContent: 'space-between',
       },
@@ -63,17 +92,17 @@ function tree(d: CertificateData): Node {
         'div',
         { display: 'flex', width: '100%', alignItems: 'center', justifyContent: 'space-between' },
         logo({
-          mark: 84,
-          radius: 18,
-          gap: 24,
-          nameSize: 52,
+          mark: 72,
+          radius: 16,
+          gap: 20,
+          nameSize: 44,
           markColour: BLUE,
           letterColour: '#FFFFFF',
           nameColour: INK,
         }),
         el(
           'div',
-          { display: 'flex', fontSize: 30, color: MUTED },
+          { display: 'flex', fontSize: 28, color: MUTED },
           t(d.lang, d.kind === 'iq' ? 'cert.kind.iq' : 'cert.kind.professional'),
         ),
       ),
@@ -82,60 +111,44 @@ function tree(d: CertificateData): Node {
         { display: 'flex', flexDirection: 'column', alignItems: 'center' },
         el(
           'div',
-          { display: 'flex', fontSize: 96, fontWeight: 700, color: BLUE, letterSpacing: 4 },
+          { display: 'flex', fontSize: 76, fontWeight: 700, color: BLUE, letterSpacing: 6 },
           t(d.lang, 'cert.title').toUpperCase(),
         ),
-        el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 24 }, t(d.lang, 'cert.certifies')),
+        el('div', { display: 'flex', fontSize: 30, color: MUTED, marginTop: 12 }, t(d.lang, 'cert.certifies')),
         el(
           'div',
           {
             display: 'flex',
-            fontSize: 80,
+            fontSize: 68,
             fontWeight: 700,
             color: INK,
-            marginTop: 20,
+            marginTop: 8,
             maxWidth: 1400,
             textAlign: 'center',
           },
           d.holder,
         ),
-        el('div', { display: 'flex', fontSize: 36, color: MUTED, marginTop: 28 }, d.achieved),
+        el('div', { display: 'flex', fontSize: 30, color: MUTED, marginTop: 16 }, d.achieved),
         el(
           'div',
           {
             display: 'flex',
-            fontSize: d.kind === 'iq' ? 160 : 110,
+            fontSize: d.kind === 'iq' ? 128 : 96,
             fontWeight: 700,
             color: BLUE,
-            marginTop: 8,
             lineHeight: 1.1,
           },
           d.headline,
         ),
-        el('div', { display: 'flex', fontSize: 40, color: INK, marginTop: 8 }, d.detail),
+        el('div', { display: 'flex', fontSize: 32, color: INK, marginTop: 4 }, d.detail),
+        ...(d.note ? [el('div', { display: 'flex', fontSize: 26, color: MUTED, marginTop: 8 }, d.note)] : []),
       ),
       el(
         'div',
-        {
-          display: 'flex',
-          width: '100%',
-          justifyContent: 'space-between',
-          alignItems: 'flex-end',
-          fontSize: 28,
-          color: MUTED,
-        },
-        el(
-          'div',
-          { display: 'flex', flexDirection: 'column' },
-          el('div', { display: 'flex' }, `${t(d.lang, 'cert.date')}: ${date}`),
-          el('div', { display: 'flex', marginTop: 8, fontSize: 22 }, t(d.lang, 'cert.disclaimer')),
-        ),
-        el(
-          'div',
-          { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
-          el('div', { display: 'flex' }, `${t(d.lang, 'cert.code')}: ${displayCode(d.code)}`),
-          el('div', { display: 'flex', marginTop: 8, fontSize: 22 }, d.verifyUrl),
-        ),
+        { display: 'flex', width: '100%', justifyContent: 'space-between', alignItems: 'flex-end' },
+        signature(d, date),
+        seal(210, BLUE),
+        verification(d),
       ),
     ),
   );

@@ -13,6 +13,7 @@ import { storedIqSheet } from './results.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import type { TestKind } from '../../domain/views.ts';
+import { verifyPath } from '../../domain/certificate-code.ts';
 
 /** The holder's name on the certificate: full name, else the part of the email before the at-sign, else "User". */
 export const holderName = (fullName: string | null, email: string | null) =>
@@ -36,12 +37,6 @@ const SELECT = (table: string, kind: string) =>
   `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, p.full_name, p.email, '${kind}' AS kind,
      ${kind === 'iq' ? 'r.form_id, r.reliability' : 'NULL AS form_id, NULL AS reliability'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
-
-/** A verification code as typed or linked: lower-case base32 letters only (anything else, NUL included, dropped). */
-export const cleanVerificationCode = (raw: string): string | null => {
-  const code = raw.toLowerCase().replace(/[^a-z2-7]/g, '');
-  return code.length >= 16 && code.length <= 64 ? code : null;
-};
 
 /** A result with its holder, by id (and owner, or verification code) or by code alone. */
 export async function findCertifiedResult(
@@ -72,12 +67,13 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
       storedIqSheet({ ...row, form_id: row.form_id ?? 0, reliability: row.reliability ?? undefined }),
     );
     const texts = iqReadingTexts((key, vars) => t(lang, key, vars), r);
-    const label = r.cautions.length ? t(lang, `cert.caution.${r.cautions[0]}`) : t(lang, `iq.label.${r.ratingLabel}`);
+    const label = r.cautions.length ? t(lang, `cert.caution.${r.cautions[0]}`) : texts.band;
     return {
       score: String(r.iqEstimate),
       achieved: t(lang, 'cert.achieved.iq'),
       headline: `IQ ${texts.value}`,
-      detail: `${label} · ${t(lang, 'cert.interval', { low: r.iqInterval[0], high: r.iqInterval[1] })}`,
+      detail: `${texts.interval} · ${label}`,
+      note: texts.percentile,
     };
   }
   const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang);
@@ -113,9 +109,10 @@ export async function certificatePng(row: ResultRow, lang: Lang, siteUrl: string
     achieved: facts.achieved,
     headline: facts.headline,
     detail: facts.detail,
+    note: facts.note,
     date: new Date(row.created_at),
     code: row.verification_code,
-    verifyUrl: `${siteUrl.replace(/^https?:\/\//, '')}${lang === 'en' ? '/eng' : ''}/verify?code=${row.verification_code}`,
+    verifyUrl: siteUrl + verifyPath(lang, row.verification_code),
   };
   const key = createHash('sha1').update(JSON.stringify(data)).digest('hex');
   let entry = cache.get(key);

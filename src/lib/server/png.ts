@@ -10,11 +10,22 @@ import { Resvg } from '@resvg/resvg-js';
 
 export type Node = {
   type: string;
-  props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string };
+  props: {
+    style?: Record<string, unknown>;
+    children?: (Node | string)[] | Node | string;
+    src?: string;
+    width?: number;
+    height?: number;
+  };
 };
 export const el = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
   type,
   props: { style, children },
+});
+/** An SVG drawn into the image at width × height (satori embeds it; resvg rasterises it with the rest). */
+export const svgImage = (svg: string, width: number, height: number, style: Record<string, unknown> = {}): Node => ({
+  type: 'img',
+  props: { src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, width, height, style },
 });
 
 /** The logo as every image draws it: the favicon's "R" in a rounded square (its letter two thirds of it), then the name. */
