@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { iqValueText } from '../lib/iq-reading.ts';
 import { clock, type T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
+import { Icon } from '../components/Icon.tsx';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
 
 type ItemProps<E> = ProfileParts & { entry: E; premium: boolean };
@@ -67,7 +68,7 @@ export function ProfileGate({ t, loginHref }: { t: T; loginHref: string }) {
   return (
     <div className="premium-gate">
       <p className="premium-badge">
-        <span aria-hidden="true">🔒</span> {t('premium.feature')}
+        <Icon name="lock" /> {t('premium.feature')}
       </p>
       <p>{t('profile.gate')}</p>
       <button type="button" className="button" onClick={() => startUnlock('iq', undefined, loginHref)}>

@@ -6,6 +6,7 @@ import { boundOf } from '../domain/iq/reading.ts';
 import { iqValueText } from '../lib/iq-reading.ts';
 import { ActionMessage, CancelDialog, SubscriptionCard } from './SubscriptionCard.tsx';
 import type { SubscriptionActions } from './subscription-actions.ts';
+import { Icon } from '../components/Icon.tsx';
 
 type Props = ProfileParts & { data: ProfileData; actions: SubscriptionActions };
 
@@ -24,7 +25,9 @@ export function ProfileOverview({ data, actions, ...parts }: Props) {
       {stats.achievements.unlocked.length ? (
         <ul className="chips">
           {stats.achievements.unlocked.slice(-3).map((a) => (
-            <li key={a}>🏅 {t(`achievement.${a}.title`)}</li>
+            <li key={a}>
+              <Icon name="medal" /> {t(`achievement.${a}.title`)}
+            </li>
           ))}
         </ul>
       ) : (

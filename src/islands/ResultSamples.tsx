@@ -2,6 +2,7 @@
 import type { T } from '../lib/client/texts.ts';
 import type { SiteSamples } from './results-data.ts';
 import type { TestKind } from '../domain/views.ts';
+import { Flag } from '../components/Icon.tsx';
 
 export function StatsPanel({ t, samples }: { t: T; samples: SiteSamples }) {
   return (
@@ -81,8 +82,8 @@ export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind
           <h3>{t('samples.countries')}</h3>
           <ul className="plain-list">
             {samples.countries.map((c) => (
-              <li key={c.country}>
-                <span aria-hidden="true">{c.flag}</span> {c.country}: <strong>{c.averageIQ}</strong>{' '}
+              <li key={c.code}>
+                <Flag code={c.code} /> {c.name}: <strong>{c.averageIQ}</strong>{' '}
                 <span className="muted">({c.population})</span>
               </li>
             ))}

@@ -4,6 +4,7 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, signUpByApi, test } from './fixtures.ts';
 import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
+import { emojiIn } from '../support/emoji.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const dict = { uk, en };
@@ -164,4 +165,31 @@ test('the profile tabs work by keyboard and axe finds nothing', async ({ page, a
   await expect(page.getByRole('tab', { name: en['profile.tab.achievements'] })).toBeFocused();
   await expect(page.getByRole('tabpanel').getByText(en['achievement.firstTest.title'])).toBeVisible();
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
+test('the profile overview and achievements show SVG icons, not emoji, in both languages', async ({
+  page,
+  account,
+}) => {
+  // One saved IQ result: an unlocked achievement (medal) beside locked ones (lock), and the premium gate (lock).
+  const { formId, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
+  const scored = await page.request.post('/api/tests/iq/score', {
+    data: {
+      formId,
+      answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 20_000 })),
+      timeSpent: 400_000,
+      lang: 'uk',
+    },
+  });
+  expect(scored.status()).toBe(200);
+  for (const lang of ['uk', 'en'] as Lang[]) {
+    const t = dict[lang];
+    await page.goto(`${prefix(lang)}/profile`);
+    await expect(page.getByRole('tabpanel').getByText(t['achievement.firstTest.title'])).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText(t['premium.feature'])).toBeVisible();
+    expect(emojiIn(await page.locator('body').innerText()), `${lang} overview`).toEqual([]);
+    await page.getByRole('tab', { name: t['profile.tab.achievements'] }).click();
+    await expect(page.getByRole('tabpanel').getByText(t['achievement.gifted.title'])).toBeVisible();
+    expect(emojiIn(await page.locator('body').innerText()), `${lang} achievements`).toEqual([]);
+  }
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
+import { emojiIn } from '../support/emoji.ts';
 
 const LEGAL = ['privacy', 'terms', 'offer', 'consent', 'contacts', 'refund', 'cookies'];
 const gaRequests = (page: Page) => {
@@ -45,6 +46,16 @@ test('the hero button leads to the tests, whose cards carry the counters and sta
     .getByRole('link', { name: /IQ test/i })
     .click();
   await expect(page).toHaveURL(/\/eng\/iq$/);
+});
+
+test('the landing pages show SVG icons and flags, not emoji, and no island for them', async ({ page }) => {
+  for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof']) {
+    await page.goto(path);
+    expect(emojiIn(await page.locator('body').innerText()), path).toEqual([]);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+  }
+  await page.goto('/');
+  await expect(page.locator('.benefit-small svg.icon[aria-hidden="true"]')).toHaveCount(4);
 });
 
 test('the cookie banner appears after a second, once, and remembers Accept', async ({ page }) => {
