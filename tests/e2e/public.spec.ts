@@ -58,6 +58,21 @@ test('the landing pages show SVG icons and flags, not emoji, and no island for t
   await expect(page.locator('.benefit-small svg.icon[aria-hidden="true"]')).toHaveCount(4);
 });
 
+test('the home statistics start at the top of their boxes, however long the label under the figure', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of ['/', '/eng']) {
+    await page.goto(path);
+    const stats = page.locator('.stat');
+    await expect(stats).toHaveCount(4);
+    const tops = await stats.evaluateAll((boxes) =>
+      boxes.map((box) => box.querySelector('dd')!.getBoundingClientRect().top - box.getBoundingClientRect().top),
+    );
+    expect(Math.max(...tops) - Math.min(...tops), `${path}: ${tops}`).toBeLessThan(1);
+  }
+});
+
 test('the cookie banner appears after a second, once, and remembers Accept', async ({ page }) => {
   await stubGoogle(page);
   const requests = gaRequests(page);
