@@ -73,6 +73,29 @@ test('the home statistics start at the top of their boxes, however long the labe
   }
 });
 
+test('the career landing centres its hero: heading, subtitle and button, on a phone and a desktop', async ({
+  page,
+}) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/prof', '/eng/prof']) {
+      await page.goto(path);
+      const hero = page.locator('.hero').first();
+      const box = (await hero.boundingBox())!;
+      for (const part of [hero.locator('h1'), hero.locator('.hero-subtitle'), hero.getByRole('link')]) {
+        const centre = await part.evaluate((el) => {
+          // The middle of the text itself, not of its block: a left-aligned line leaves space on its right.
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const r = range.getBoundingClientRect();
+          return r.left + r.width / 2;
+        });
+        expect(Math.abs(centre - (box.x + box.width / 2)), `${path} at ${width}`).toBeLessThan(4);
+      }
+    }
+  }
+});
+
 test('the cookie banner appears after a second, once, and remembers Accept', async ({ page }) => {
   await stubGoogle(page);
   const requests = gaRequests(page);
