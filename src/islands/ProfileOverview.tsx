@@ -7,6 +7,7 @@ import { iqValueText } from '../lib/iq-reading.ts';
 import { ActionMessage, CancelDialog, SubscriptionCard } from './SubscriptionCard.tsx';
 import type { SubscriptionActions } from './subscription-actions.ts';
 import { Icon } from '../components/Icon.tsx';
+import type { NumberStyle } from '../i18n/numbers.ts';
 
 type Props = ProfileParts & { data: ProfileData; actions: SubscriptionActions };
 
@@ -19,7 +20,7 @@ export function ProfileOverview({ data, actions, ...parts }: Props) {
       <SubscriptionCard {...card} />
       <PromoForm t={t} actions={actions} />
       <CancelDialog {...card} />
-      <StatsFacts t={t} stats={stats} />
+      <StatsFacts {...parts} stats={stats} />
       {!premium ? <ProfileGate t={t} loginHref={links.login} /> : null}
       <h2>{t('profile.recentAchievements')}</h2>
       {stats.achievements.unlocked.length ? (
@@ -82,14 +83,14 @@ function PromoForm({ t, actions }: { t: T; actions: SubscriptionActions }) {
 }
 
 /** The statistics; without premium the server sends null for the figures the spec shows as "?". */
-function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
-  const figure = (value: number | null, suffix = '') => (value === null ? '?' : `${value}${suffix}`);
+function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
+  const shown = (value: number | null, style?: NumberStyle) => (value === null ? '?' : figure(value, style));
   const trend = stats.improvementTrend;
   return (
     <dl className="facts">
       <div>
         <dt>{t('profile.stats.total')}</dt>
-        <dd>{stats.totalTests}</dd>
+        <dd>{figure(stats.totalTests)}</dd>
       </div>
       <div>
         <dt>{t('profile.stats.best')}</dt>
@@ -100,21 +101,19 @@ function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
       <div>
         <dt>{t('profile.stats.average')}</dt>
         <dd>
-          {figure(stats.averageIQ)}{' '}
+          {shown(stats.averageIQ)}{' '}
           <span className="muted fact-sub">
-            {t('results.accuracy')} {figure(stats.averageAccuracy, '%')}
+            {t('results.accuracy')} {shown(stats.averageAccuracy, 'percent')}
           </span>
         </dd>
       </div>
       <div>
         <dt>{t('profile.stats.trend')}</dt>
-        <dd>
-          {trend === null ? '?' : t('profile.points', { n: trend, shown: trend > 0 ? `+${trend}` : String(trend) })}
-        </dd>
+        <dd>{trend === null ? '?' : t('profile.points', { n: trend, shown: figure(trend, 'signed') })}</dd>
       </div>
       <div>
         <dt>{t('profile.stats.professional')}</dt>
-        <dd>{stats.professionalTests}</dd>
+        <dd>{figure(stats.professionalTests)}</dd>
       </div>
     </dl>
   );

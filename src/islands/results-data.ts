@@ -34,9 +34,9 @@ export interface ResultViewProps<R> {
 export type { CareerResultView, IqResultView } from '../domain/views.ts';
 
 export interface SiteSamples {
-  ranking: { rank: number; code: string; name: string; iq: number; people: string }[];
+  ranking: { rank: number; code: string; name: string; iq: number; people: number }[];
   shares: { above: number; percent: number }[];
   benchmarks: { name: string; note: string; iq: number }[];
-  countries: { code: FlagCode; name: string; averageIQ: number; population: string }[];
+  countries: { code: FlagCode; name: string; averageIQ: number; population: number }[];
   testimonials: Record<TestKind, { name: string; avatar: string; score: string; text: string; rating: number }[]>;
 }
