@@ -9,6 +9,20 @@ import { emojiIn } from '../support/emoji.ts';
 test.describe.configure({ timeout: 120_000 });
 const dict = { uk, en };
 
+/** Scores an IQ sheet as the page's signed-in user, which saves it to their account. */
+async function saveIqResult(page: Page) {
+  const { formId, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
+  const scored = await page.request.post('/api/tests/iq/score', {
+    data: {
+      formId,
+      answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 20_000 })),
+      timeSpent: 400_000,
+      lang: 'uk',
+    },
+  });
+  expect(scored.status()).toBe(200);
+}
+
 async function signIn(page: Page, lang: Lang, address: string, password: string) {
   const t = dict[lang];
   await page.goto(`${prefix(lang)}/login`);
@@ -172,16 +186,7 @@ test('the profile overview and achievements show SVG icons, not emoji, in both l
   account,
 }) => {
   // One saved IQ result: an unlocked achievement (medal) beside locked ones (lock), and the premium gate (lock).
-  const { formId, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
-  const scored = await page.request.post('/api/tests/iq/score', {
-    data: {
-      formId,
-      answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 20_000 })),
-      timeSpent: 400_000,
-      lang: 'uk',
-    },
-  });
-  expect(scored.status()).toBe(200);
+  await saveIqResult(page);
   for (const lang of ['uk', 'en'] as Lang[]) {
     const t = dict[lang];
     await page.goto(`${prefix(lang)}/profile`);
@@ -192,4 +197,32 @@ test('the profile overview and achievements show SVG icons, not emoji, in both l
     await expect(page.getByRole('tabpanel').getByText(t['achievement.gifted.title'])).toBeVisible();
     expect(emojiIn(await page.locator('body').innerText()), `${lang} achievements`).toEqual([]);
   }
+});
+
+test('each recent test in the profile is one card-sized link, reached by keyboard, with a focus ring', async ({
+  page,
+  account,
+}) => {
+  await saveIqResult(page);
+  await page.goto('/eng/profile');
+  const item = page.getByRole('tabpanel').locator('.history > li').first();
+  const link = item.getByRole('link', { name: /^IQ \S+/ });
+  await expect(link).toHaveAttribute('href', /^\/eng\/results\?id=/);
+  const [cardBox, linkBox] = [(await item.boundingBox())!, (await link.boundingBox())!];
+  expect(Math.abs(cardBox.width - linkBox.width) + Math.abs(cardBox.height - linkBox.height)).toBeLessThan(2);
+
+  await page.getByRole('button', { name: en['premium.unlock'] }).focus();
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  const ring = await link.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+  expect(ring).toMatch(/^solid [2-9]/);
+
+  const border = () => link.evaluate((el) => getComputedStyle(el).borderColor);
+  const still = await border();
+  await link.hover();
+  await expect.poll(border).not.toBe(still);
+  // A click anywhere on the card opens the result, not only on its words.
+  const box = (await item.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
+  await page.waitForURL(/\/eng\/results\?id=/);
 });
