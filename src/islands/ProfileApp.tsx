@@ -154,11 +154,26 @@ export default function ProfileApp({ lang, texts, links }: Props) {
         ))}
       </div>
 
-      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel" tabIndex={0}>
-        {tab === 'overview' ? <ProfileOverview {...parts} data={data} actions={actions} /> : null}
-        {tab === 'history' ? <ProfileHistory {...parts} data={data} /> : null}
-        {tab === 'achievements' ? <ProfileAchievements t={t} achievements={stats.achievements} /> : null}
-      </section>
+      {/* Every tab's panel exists for its aria-controls; only the selected one is shown, and drawn. */}
+      {TABS.map((key) => (
+        <section
+          key={key}
+          role="tabpanel"
+          id={`panel-${key}`}
+          aria-labelledby={`tab-${key}`}
+          className="tab-panel"
+          tabIndex={0}
+          hidden={tab !== key}
+        >
+          {tab !== key ? null : key === 'overview' ? (
+            <ProfileOverview {...parts} data={data} actions={actions} />
+          ) : key === 'history' ? (
+            <ProfileHistory {...parts} data={data} />
+          ) : (
+            <ProfileAchievements t={t} achievements={stats.achievements} />
+          )}
+        </section>
+      ))}
     </div>
   );
 }

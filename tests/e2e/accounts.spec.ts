@@ -226,3 +226,42 @@ test('each recent test in the profile is one card-sized link, reached by keyboar
   await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
   await page.waitForURL(/\/eng\/results\?id=/);
 });
+
+test('the profile tabs follow the WAI-ARIA tabs pattern: arrows wrap, Home and End, roving tabindex, real panels', async ({
+  page,
+  account,
+}) => {
+  await page.goto('/profile');
+  const tabs = page.getByRole('tablist', { name: uk['profile.tabs'] }).getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  const names = ['overview', 'history', 'achievements'].map((key) => uk[`profile.tab.${key}` as keyof typeof uk]);
+  const expectSelected = async (i: number) => {
+    for (let j = 0; j < 3; j++) {
+      const tab = tabs.nth(j);
+      await expect(tab, names[j]).toHaveAttribute('aria-selected', String(i === j));
+      await expect(tab, names[j]).toHaveAttribute('tabindex', i === j ? '0' : '-1');
+      // Every tab controls a panel that exists, labelled by the tab, shown only while its tab is selected.
+      const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
+      await expect(panel, names[j]).toHaveAttribute('role', 'tabpanel');
+      await expect(panel, names[j]).toHaveAttribute('aria-labelledby', (await tab.getAttribute('id'))!);
+      if (i === j) await expect(panel, names[j]).toBeVisible();
+      else await expect(panel, names[j]).toBeHidden();
+    }
+    await expect(tabs.nth(i)).toBeFocused();
+  };
+  await tabs.first().focus();
+  for (const [key, selected] of [
+    ['ArrowLeft', 2],
+    ['ArrowLeft', 1],
+    ['Home', 0],
+    ['End', 2],
+    ['ArrowRight', 0],
+    ['ArrowRight', 1],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expectSelected(selected);
+  }
+  await expect(page.getByRole('tabpanel')).toContainText(uk['profile.history.iq']);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel')).toBeFocused();
+});
