@@ -19,5 +19,4 @@ export function t(lang: Lang, key: DictKey | (string & {}), vars: Record<string,
   return text === undefined ? key : fill(text, vars);
 }
 
-export const htmlLang = (lang: Lang): string => lang;
 export const ogLocale = (lang: Lang): string => (lang === 'uk' ? 'uk_UA' : 'en_US');

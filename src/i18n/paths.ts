@@ -9,6 +9,8 @@ export const EN_PREFIX = '/eng';
 
 export const isLang = (value: unknown): value is Lang => value === 'uk' || value === 'en';
 export const otherLang = (lang: Lang): Lang => (lang === 'uk' ? 'en' : 'uk');
+/** The page's <html lang>, also the locale its numbers and dates are written in. */
+export const htmlLang = (lang: Lang): string => lang;
 
 /** Everything a path is made of, so query and hash survive any rewrite. */
 function splitPath(path: string): { pathname: string; rest: string } {

@@ -182,7 +182,7 @@ export function CareerResultView({
       )}
 
       <CertificateSection t={t} links={links} signedIn={signedIn} kind="professional" resultId={resultId} lang={lang} />
-      <Samples t={t} samples={samples} kind="professional" />
+      <Samples t={t} samples={samples} kind="professional" lang={lang} />
       <ResultActions
         t={t}
         links={links}

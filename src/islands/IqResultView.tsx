@@ -138,8 +138,8 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         </section>
       ) : null}
 
-      <StatsPanel t={t} samples={samples} />
-      <Samples t={t} samples={samples} kind="iq" />
+      <StatsPanel t={t} samples={samples} lang={lang} />
+      <Samples t={t} samples={samples} kind="iq" lang={lang} />
       <CertificateSection t={t} links={links} signedIn={signedIn} kind="iq" resultId={resultId} lang={lang} />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: reading.value })} />
     </article>

@@ -1,6 +1,7 @@
 /** The profile's achievements tab: those unlocked, then those still locked, each with what earns it. */
 import type { T } from '../lib/client/texts.ts';
 import type { Stats } from './profile-data.ts';
+import { Icon } from '../components/Icon.tsx';
 
 export function ProfileAchievements({ t, achievements }: { t: T; achievements: Stats['achievements'] }) {
   return (
@@ -9,7 +10,9 @@ export function ProfileAchievements({ t, achievements }: { t: T; achievements: S
       <ul className="achievements">
         {achievements.unlocked.map((a) => (
           <li key={a} className="card achievement">
-            <strong>🏅 {t(`achievement.${a}.title`)}</strong>
+            <strong>
+              <Icon name="medal" /> {t(`achievement.${a}.title`)}
+            </strong>
             <span className="muted">{t(`achievement.${a}.text`)}</span>
           </li>
         ))}
@@ -20,7 +23,7 @@ export function ProfileAchievements({ t, achievements }: { t: T; achievements: S
         {achievements.locked.map((a) => (
           <li key={a} className="card achievement achievement-locked">
             <strong>
-              <span aria-hidden="true">🔒</span> {t(`achievement.${a}.title`)}
+              <Icon name="lock" /> {t(`achievement.${a}.title`)}
             </strong>
             <span className="muted">{t(`achievement.${a}.text`)}</span>
           </li>

@@ -11,6 +11,7 @@ import { ProfileOverview } from './ProfileOverview.tsx';
 import { ProfileHistory } from './ProfileHistory.tsx';
 import { ProfileAchievements } from './ProfileAchievements.tsx';
 import type { Lang } from '../i18n/paths.ts';
+import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
 
 type Loaded =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'failed' } | ({ status: 'ready' } & ProfileData);
@@ -36,6 +37,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
     new Date(iso)
       .toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
       .replace(/ р\.$/, '');
+  const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
 
   useEffect(() => {
     (async () => {
@@ -84,7 +86,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
 
   const { status: _status, ...data } = state;
   const { me, stats } = data;
-  const parts = { t, date, links };
+  const parts = { t, date, figure, links };
   const signOut = async () => {
     await postJson('/api/auth/signout', {});
     location.assign(links.home);
@@ -152,11 +154,26 @@ export default function ProfileApp({ lang, texts, links }: Props) {
         ))}
       </div>
 
-      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel" tabIndex={0}>
-        {tab === 'overview' ? <ProfileOverview {...parts} data={data} actions={actions} /> : null}
-        {tab === 'history' ? <ProfileHistory {...parts} data={data} /> : null}
-        {tab === 'achievements' ? <ProfileAchievements t={t} achievements={stats.achievements} /> : null}
-      </section>
+      {/* Every tab's panel exists for its aria-controls; only the selected one is shown, and drawn. */}
+      {TABS.map((key) => (
+        <section
+          key={key}
+          role="tabpanel"
+          id={`panel-${key}`}
+          aria-labelledby={`tab-${key}`}
+          className="tab-panel"
+          tabIndex={0}
+          hidden={tab !== key}
+        >
+          {tab !== key ? null : key === 'overview' ? (
+            <ProfileOverview {...parts} data={data} actions={actions} />
+          ) : key === 'history' ? (
+            <ProfileHistory {...parts} data={data} />
+          ) : (
+            <ProfileAchievements t={t} achievements={stats.achievements} />
+          )}
+        </section>
+      ))}
     </div>
   );
 }

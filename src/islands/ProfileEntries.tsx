@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { iqValueText } from '../lib/iq-reading.ts';
 import { clock, type T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
+import { Icon } from '../components/Icon.tsx';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
 
 type ItemProps<E> = ProfileParts & { entry: E; premium: boolean };
@@ -22,44 +23,62 @@ export function Entries<E extends { id: string }>({
   );
 }
 
-export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
+/** Each entry is one card that is one link: the whole card opens the result, and takes a single Tab. */
+function EntryCard({ href, head, details }: { href: string; head: ReactNode; details: ReactNode[] | null }) {
   return (
-    <li className="card history-item">
-      <a href={`${links.results}?id=${entry.id}`} className="history-link">
-        <strong className="history-score">IQ {iqValueText(t, entry)}</strong> ·{' '}
-        {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
-        <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+    <li>
+      <a href={href} className="card history-card">
+        <span className="history-head">{head}</span>
+        {details?.map((line, i) => (
+          <span key={i} className="history-details">
+            {line}
+          </span>
+        ))}
       </a>
-      {premium && entry.breakdown ? (
-        <p className="muted">
-          {t('profile.history.score', { score: entry.score ?? 0 })} · {t('results.accuracy')}: {entry.accuracy}% ·{' '}
-          {t('results.time')}: {clock(entry.timeSpent ?? 0)} · {entry.correctAnswers}/{entry.totalQuestions}
-          <br />
-          {Object.entries(entry.breakdown)
-            .map(([k, v]) => `${t(`iq.category.${k}`)} ${v}%`)
-            .join(' · ')}
-        </p>
-      ) : null}
     </li>
   );
 }
 
-export function CareerItem({ entry, premium, t, date, links }: ItemProps<CareerEntry>) {
-  return (
-    <li className="card history-item">
-      <a href={`${links.proResults}?id=${entry.id}`} className="history-link">
-        <strong>{entry.personalityType}</strong> · {t('results.career.primary')} {entry.primaryType} ·{' '}
-        <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
-      </a>
-      {premium && entry.recommendedProfessions ? (
-        <p className="muted">
-          {t('results.career.questions')}: {entry.totalQuestions} · {t('results.time')}: {clock(entry.timeSpent ?? 0)}
-          <br />
-          {entry.recommendedProfessions.slice(0, 3).join(', ')}
-        </p>
-      ) : null}
-    </li>
+export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
+  const head = (
+    <>
+      <strong className="history-score">IQ {iqValueText(t, entry)}</strong> ·{' '}
+      {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
+      <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+    </>
   );
+  const details =
+    premium && entry.breakdown
+      ? [
+          <>
+            {t('profile.history.score', { score: entry.score ?? 0 })} · {t('results.accuracy')}: {entry.accuracy}% ·{' '}
+            {t('results.time')}: {clock(entry.timeSpent ?? 0)} · {entry.correctAnswers}/{entry.totalQuestions}
+          </>,
+          Object.entries(entry.breakdown)
+            .map(([k, v]) => `${t(`iq.category.${k}`)} ${v}%`)
+            .join(' · '),
+        ]
+      : null;
+  return <EntryCard href={`${links.results}?id=${entry.id}`} head={head} details={details} />;
+}
+
+export function CareerItem({ entry, premium, t, date, links }: ItemProps<CareerEntry>) {
+  const head = (
+    <>
+      <strong>{entry.personalityType}</strong> · {t('results.career.primary')} {entry.primaryType} ·{' '}
+      <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+    </>
+  );
+  const details =
+    premium && entry.recommendedProfessions
+      ? [
+          <>
+            {t('results.career.questions')}: {entry.totalQuestions} · {t('results.time')}: {clock(entry.timeSpent ?? 0)}
+          </>,
+          entry.recommendedProfessions.slice(0, 3).join(', '),
+        ]
+      : null;
+  return <EntryCard href={`${links.proResults}?id=${entry.id}`} head={head} details={details} />;
 }
 
 /** What stands in for the details premium adds to the overview and the history. */
@@ -67,7 +86,7 @@ export function ProfileGate({ t, loginHref }: { t: T; loginHref: string }) {
   return (
     <div className="premium-gate">
       <p className="premium-badge">
-        <span aria-hidden="true">🔒</span> {t('premium.feature')}
+        <Icon name="lock" /> {t('premium.feature')}
       </p>
       <p>{t('profile.gate')}</p>
       <button type="button" className="button" onClick={() => startUnlock('iq', undefined, loginHref)}>

@@ -6,6 +6,8 @@ import { boundOf } from '../domain/iq/reading.ts';
 import { iqValueText } from '../lib/iq-reading.ts';
 import { ActionMessage, CancelDialog, SubscriptionCard } from './SubscriptionCard.tsx';
 import type { SubscriptionActions } from './subscription-actions.ts';
+import { Icon } from '../components/Icon.tsx';
+import type { NumberStyle } from '../i18n/numbers.ts';
 
 type Props = ProfileParts & { data: ProfileData; actions: SubscriptionActions };
 
@@ -18,13 +20,15 @@ export function ProfileOverview({ data, actions, ...parts }: Props) {
       <SubscriptionCard {...card} />
       <PromoForm t={t} actions={actions} />
       <CancelDialog {...card} />
-      <StatsFacts t={t} stats={stats} />
+      <StatsFacts {...parts} stats={stats} />
       {!premium ? <ProfileGate t={t} loginHref={links.login} /> : null}
       <h2>{t('profile.recentAchievements')}</h2>
       {stats.achievements.unlocked.length ? (
         <ul className="chips">
           {stats.achievements.unlocked.slice(-3).map((a) => (
-            <li key={a}>🏅 {t(`achievement.${a}.title`)}</li>
+            <li key={a}>
+              <Icon name="medal" /> {t(`achievement.${a}.title`)}
+            </li>
           ))}
         </ul>
       ) : (
@@ -79,15 +83,15 @@ function PromoForm({ t, actions }: { t: T; actions: SubscriptionActions }) {
 }
 
 /** The statistics: "?" for a figure premium unlocks, "—" for one the history cannot give yet. */
-function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
-  const shown = (value: number | null, text: (value: number) => string) =>
-    stats.statsLocked ? '?' : value === null ? '—' : text(value);
-  const figure = (value: number | null, suffix = '') => shown(value, (v) => `${v}${suffix}`);
+function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
+  const shown = (value: number | null, style?: NumberStyle) =>
+    stats.statsLocked ? '?' : value === null ? '—' : figure(value, style);
+  const trend = stats.improvementTrend;
   return (
     <dl className="facts">
       <div>
         <dt>{t('profile.stats.total')}</dt>
-        <dd>{stats.totalTests}</dd>
+        <dd>{figure(stats.totalTests)}</dd>
       </div>
       <div>
         <dt>{t('profile.stats.best')}</dt>
@@ -98,19 +102,23 @@ function StatsFacts({ t, stats }: { t: T; stats: Stats }) {
       <div>
         <dt>{t('profile.stats.average')}</dt>
         <dd>
-          {figure(stats.averageIQ)}{' '}
+          {shown(stats.averageIQ)}{' '}
           <span className="muted fact-sub">
-            {t('results.accuracy')} {figure(stats.averageAccuracy, '%')}
+            {t('results.accuracy')} {shown(stats.averageAccuracy, 'percent')}
           </span>
         </dd>
       </div>
       <div>
         <dt>{t('profile.stats.trend')}</dt>
-        <dd>{shown(stats.improvementTrend, (n) => t('profile.points', { n, shown: n > 0 ? `+${n}` : String(n) }))}</dd>
+        <dd>
+          {stats.statsLocked || trend === null
+            ? shown(trend)
+            : t('profile.points', { n: trend, shown: figure(trend, 'signed') })}
+        </dd>
       </div>
       <div>
         <dt>{t('profile.stats.professional')}</dt>
-        <dd>{stats.professionalTests}</dd>
+        <dd>{figure(stats.professionalTests)}</dd>
       </div>
     </dl>
   );

@@ -7,6 +7,7 @@ import type { Question } from '../stores/test-session.ts';
 import type { AnswerValue } from '../lib/client/session.ts';
 import type { T } from '../lib/client/texts.ts';
 import type { TestKind } from '../domain/views.ts';
+import { Icon } from '../components/Icon.tsx';
 
 interface Props {
   question: Question;
@@ -24,7 +25,7 @@ function Picture({ src, alt, t, className }: { src: string; alt: string; t: T; c
   if (failed) {
     return (
       <div className={`${className} image-missing`} role="img" aria-label={`${t('question.image.not.found')}: ${alt}`}>
-        <span aria-hidden="true">⚠</span> {t('question.image.not.found')}
+        <Icon name="warning" /> {t('question.image.not.found')}
       </div>
     );
   }

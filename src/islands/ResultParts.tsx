@@ -10,6 +10,7 @@ import * as session from '../lib/client/session.ts';
 import { ShareModal } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn, rememberWayBack } from '../lib/client/auth-state.ts';
+import { Icon } from '../components/Icon.tsx';
 import type { ResultsLinks } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -108,7 +109,7 @@ export function PremiumGate({
   return (
     <div className="premium-gate">
       <p className="premium-badge">
-        <span aria-hidden="true">🔒</span> {t('premium.feature')}
+        <Icon name="lock" /> {t('premium.feature')}
       </p>
       <p>{what}</p>
       <button

@@ -2,8 +2,12 @@
 import type { T } from '../lib/client/texts.ts';
 import type { SiteSamples } from './results-data.ts';
 import type { TestKind } from '../domain/views.ts';
+import { Flag } from '../components/Icon.tsx';
+import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
+import type { Lang } from '../i18n/paths.ts';
 
-export function StatsPanel({ t, samples }: { t: T; samples: SiteSamples }) {
+export function StatsPanel({ t, samples, lang }: { t: T; samples: SiteSamples; lang: Lang }) {
+  const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
   return (
     <section className="result-block" aria-labelledby="stats-title">
       <h2 id="stats-title">{t('stats.title')}</h2>
@@ -21,10 +25,10 @@ export function StatsPanel({ t, samples }: { t: T; samples: SiteSamples }) {
           <tbody>
             {samples.ranking.map((row) => (
               <tr key={row.code}>
-                <td>{row.rank}</td>
+                <td>{figure(row.rank)}</td>
                 <th scope="row">{row.name}</th>
-                <td>{row.iq}</td>
-                <td>{row.people}</td>
+                <td>{figure(row.iq)}</td>
+                <td>{figure(row.people, 'compact')}</td>
               </tr>
             ))}
           </tbody>
@@ -32,7 +36,7 @@ export function StatsPanel({ t, samples }: { t: T; samples: SiteSamples }) {
         <ul className="shares">
           {samples.shares.map((s) => (
             <li key={s.above}>
-              <strong>{s.percent}%</strong> {t('stats.above', { iq: s.above })}
+              <strong>{figure(s.percent, 'percent')}</strong> {t('stats.above', { iq: figure(s.above) })}
             </li>
           ))}
         </ul>
@@ -50,7 +54,8 @@ function Stars({ rating, t }: { rating: number; t: T }) {
   );
 }
 
-export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind: TestKind }) {
+export function Samples({ t, samples, kind, lang }: { t: T; samples: SiteSamples; kind: TestKind; lang: Lang }) {
+  const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
   return (
     <section className="result-block samples" aria-labelledby="samples-title">
       <h2 id="samples-title">{t('samples.title')}</h2>
@@ -74,16 +79,16 @@ export function Samples({ t, samples, kind }: { t: T; samples: SiteSamples; kind
           <ul className="plain-list">
             {samples.benchmarks.map((b) => (
               <li key={b.name}>
-                <strong>{b.iq}</strong> — {b.name} <span className="muted">({b.note})</span>
+                <strong>{figure(b.iq)}</strong> — {b.name} <span className="muted">({b.note})</span>
               </li>
             ))}
           </ul>
           <h3>{t('samples.countries')}</h3>
           <ul className="plain-list">
             {samples.countries.map((c) => (
-              <li key={c.country}>
-                <span aria-hidden="true">{c.flag}</span> {c.country}: <strong>{c.averageIQ}</strong>{' '}
-                <span className="muted">({c.population})</span>
+              <li key={c.code}>
+                <Flag code={c.code} /> {c.name}: <strong>{figure(c.averageIQ)}</strong>{' '}
+                <span className="muted">({figure(c.population, 'compact')})</span>
               </li>
             ))}
           </ul>

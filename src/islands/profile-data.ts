@@ -6,6 +6,7 @@ import type { meOf } from '../lib/server/auth.ts';
 import type { achievementsOf, ProfileStats } from '../domain/achievements.ts';
 import type { CareerResultView, IqResultView } from '../domain/views.ts';
 import type { T } from '../lib/client/texts.ts';
+import type { NumberStyle } from '../i18n/numbers.ts';
 
 /** GET /api/me. */
 export type Me = Awaited<ReturnType<typeof meOf>>;
@@ -52,5 +53,7 @@ export interface ProfileParts {
   t: T;
   /** A long date in the page's language, ready to sit mid-sentence. */
   date: (iso: string) => string;
+  /** A figure in the page's language (src/i18n/numbers.ts). */
+  figure: (value: number, style?: NumberStyle) => string;
   links: ProfileLinks;
 }

@@ -1,7 +1,7 @@
 /** What each app page (src/layouts/AppPage.astro) hands to its island: texts, links and sample content, per language. */
 import { localizedPath, type Lang } from '../i18n/index.ts';
 import { pickTexts } from './island-texts.ts';
-import { siteContent } from './site-content.ts';
+import { figureValue, siteContent } from './site-content.ts';
 import type { TestKind } from '../domain/views.ts';
 
 /** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
@@ -18,6 +18,7 @@ export function testIslandProps(lang: Lang, kind: TestKind) {
     questionsUrl: kind === 'iq' ? `/api/tests/iq/form?lang=${lang}` : `/data/${kind}/${lang}.json`,
     resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
     homeHref: localizedPath(lang, '/'),
+    testsToday: figureValue(kind === 'iq' ? 'iqTestsToday' : 'professionalTestsToday'),
   };
 }
 

@@ -4,9 +4,24 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, signUpByApi, test } from './fixtures.ts';
 import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
+import { emojiIn } from '../support/emoji.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const dict = { uk, en };
+
+/** Scores an IQ sheet as the page's signed-in user, which saves it to their account. */
+async function saveIqResult(page: Page) {
+  const { formId, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
+  const scored = await page.request.post('/api/tests/iq/score', {
+    data: {
+      formId,
+      answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 20_000 })),
+      timeSpent: 400_000,
+      lang: 'uk',
+    },
+  });
+  expect(scored.status()).toBe(200);
+}
 
 async function signIn(page: Page, lang: Lang, address: string, password: string) {
   const t = dict[lang];
@@ -164,4 +179,89 @@ test('the profile tabs work by keyboard and axe finds nothing', async ({ page, a
   await expect(page.getByRole('tab', { name: en['profile.tab.achievements'] })).toBeFocused();
   await expect(page.getByRole('tabpanel').getByText(en['achievement.firstTest.title'])).toBeVisible();
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
+test('the profile overview and achievements show SVG icons, not emoji, in both languages', async ({
+  page,
+  account,
+}) => {
+  // One saved IQ result: an unlocked achievement (medal) beside locked ones (lock), and the premium gate (lock).
+  await saveIqResult(page);
+  for (const lang of ['uk', 'en'] as Lang[]) {
+    const t = dict[lang];
+    await page.goto(`${prefix(lang)}/profile`);
+    await expect(page.getByRole('tabpanel').getByText(t['achievement.firstTest.title'])).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText(t['premium.feature'])).toBeVisible();
+    expect(emojiIn(await page.locator('body').innerText()), `${lang} overview`).toEqual([]);
+    await page.getByRole('tab', { name: t['profile.tab.achievements'] }).click();
+    await expect(page.getByRole('tabpanel').getByText(t['achievement.gifted.title'])).toBeVisible();
+    expect(emojiIn(await page.locator('body').innerText()), `${lang} achievements`).toEqual([]);
+  }
+});
+
+test('each recent test in the profile is one card-sized link, reached by keyboard, with a focus ring', async ({
+  page,
+  account,
+}) => {
+  await saveIqResult(page);
+  await page.goto('/eng/profile');
+  const item = page.getByRole('tabpanel').locator('.history > li').first();
+  const link = item.getByRole('link', { name: /^IQ \S+/ });
+  await expect(link).toHaveAttribute('href', /^\/eng\/results\?id=/);
+  const [cardBox, linkBox] = [(await item.boundingBox())!, (await link.boundingBox())!];
+  expect(Math.abs(cardBox.width - linkBox.width) + Math.abs(cardBox.height - linkBox.height)).toBeLessThan(2);
+
+  await page.getByRole('button', { name: en['premium.unlock'] }).focus();
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  const ring = await link.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+  expect(ring).toMatch(/^solid [2-9]/);
+
+  const border = () => link.evaluate((el) => getComputedStyle(el).borderColor);
+  const still = await border();
+  await link.hover();
+  await expect.poll(border).not.toBe(still);
+  // A click anywhere on the card opens the result, not only on its words.
+  const box = (await item.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
+  await page.waitForURL(/\/eng\/results\?id=/);
+});
+
+test('the profile tabs follow the WAI-ARIA tabs pattern: arrows wrap, Home and End, roving tabindex, real panels', async ({
+  page,
+  account,
+}) => {
+  await page.goto('/profile');
+  const tabs = page.getByRole('tablist', { name: uk['profile.tabs'] }).getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  const names = ['overview', 'history', 'achievements'].map((key) => uk[`profile.tab.${key}` as keyof typeof uk]);
+  const expectSelected = async (i: number) => {
+    for (let j = 0; j < 3; j++) {
+      const tab = tabs.nth(j);
+      await expect(tab, names[j]).toHaveAttribute('aria-selected', String(i === j));
+      await expect(tab, names[j]).toHaveAttribute('tabindex', i === j ? '0' : '-1');
+      // Every tab controls a panel that exists, labelled by the tab, shown only while its tab is selected.
+      const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
+      await expect(panel, names[j]).toHaveAttribute('role', 'tabpanel');
+      await expect(panel, names[j]).toHaveAttribute('aria-labelledby', (await tab.getAttribute('id'))!);
+      if (i === j) await expect(panel, names[j]).toBeVisible();
+      else await expect(panel, names[j]).toBeHidden();
+    }
+    await expect(tabs.nth(i)).toBeFocused();
+  };
+  await tabs.first().focus();
+  for (const [key, selected] of [
+    ['ArrowLeft', 2],
+    ['ArrowLeft', 1],
+    ['Home', 0],
+    ['End', 2],
+    ['ArrowRight', 0],
+    ['ArrowRight', 1],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expectSelected(selected);
+  }
+  await expect(page.getByRole('tabpanel')).toContainText(uk['profile.history.iq']);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel')).toBeFocused();
 });

@@ -38,8 +38,8 @@ for (const { browser, page: pageLang } of cases) {
 
       // The profile's recent tests name it in the page language too.
       await page.goto(`${prefix(pageLang)}/profile`);
-      await expect(page.locator('.history-item').first()).toContainText(profileOf(4, pageLang).title);
-      await expect(page.locator('.history-item').first()).not.toContainText(profileOf(4, other).title);
+      await expect(page.locator('.history-card').first()).toContainText(profileOf(4, pageLang).title);
+      await expect(page.locator('.history-card').first()).not.toContainText(profileOf(4, other).title);
     });
 
     test('opens a saved IQ result, its review included, in the page language', async ({ page, account: _ }) => {

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 import { iqView } from '../../src/domain/views.ts';
+import { emojiIn } from '../support/emoji.ts';
 
 test('with nothing to show, the results page goes home in its language', async ({ page }) => {
   await page.goto('/eng/results');
@@ -48,6 +49,15 @@ test.describe('a visitor result', () => {
     expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
       [],
     );
+  });
+
+  test('shows SVG icons and flags, not emoji, in both languages', async ({ page }) => {
+    for (const path of ['/results', '/eng/results']) {
+      await page.goto(path);
+      await expect(page.locator('.premium-badge')).toBeVisible();
+      await expect(page.locator('.samples')).toBeVisible();
+      expect(emojiIn(await page.locator('body').innerText()), path).toEqual([]);
+    }
   });
 
   test('puts the caution of a rushed sheet above the score', async ({ page }) => {
