@@ -86,7 +86,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
 
   const { status: _status, ...data } = state;
   const { me, stats } = data;
-  const parts = { t, date, figure, links };
+  const parts = { t, lang, date, figure, links };
   const signOut = async () => {
     await postJson('/api/auth/signout', {});
     location.assign(links.home);

@@ -1,8 +1,8 @@
 /** What the overview and the history both show: lists of saved results, and the premium gate over their details. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { iqValueText } from '../lib/iq-reading.ts';
 import { clock, type T } from '../lib/client/texts.ts';
-import { startUnlock } from '../lib/client/unlock.ts';
+import { PaymentModal } from './PaymentModal.tsx';
 import { Icon } from '../components/Icon.tsx';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
 
@@ -81,17 +81,29 @@ export function CareerItem({ entry, premium, t, date, links }: ItemProps<CareerE
   return <EntryCard href={`${links.proResults}?id=${entry.id}`} head={head} details={details} />;
 }
 
-/** What stands in for the details premium adds to the overview and the history. */
-export function ProfileGate({ t, loginHref }: { t: T; loginHref: string }) {
+/**
+ * What stands in for the details premium adds to the overview and the history. The profile is a signed-in page,
+ * so "Get all results" opens the payment modal here (no result to attach: the subscription is the user's).
+ */
+export function ProfileGate({ t, lang, links }: Pick<ProfileParts, 't' | 'lang' | 'links'>) {
+  const [open, setOpen] = useState(false);
   return (
     <div className="premium-gate">
       <p className="premium-badge">
         <Icon name="lock" /> {t('premium.feature')}
       </p>
       <p>{t('profile.gate')}</p>
-      <button type="button" className="button" onClick={() => startUnlock('iq', undefined, loginHref)}>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
         {t('premium.unlock')}
       </button>
+      <PaymentModal
+        open={open}
+        onClose={() => setOpen(false)}
+        t={t}
+        lang={lang}
+        resultHref={links.profile}
+        paymentResultHref={links.paymentResult}
+      />
     </div>
   );
 }

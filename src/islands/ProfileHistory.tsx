@@ -23,7 +23,7 @@ export function ProfileHistory({ data, ...parts }: ProfileParts & { data: Profil
           {t('profile.history.none')} <a href={links.proTest}>{t('nav.cta.prof')}</a>
         </p>
       )}
-      {!premium && !empty ? <ProfileGate t={t} loginHref={links.login} /> : null}
+      {!premium && !empty ? <ProfileGate {...parts} /> : null}
     </>
   );
 }

@@ -21,7 +21,7 @@ export function ProfileOverview({ data, actions, ...parts }: Props) {
       <PromoForm t={t} actions={actions} />
       <CancelDialog {...card} />
       <StatsFacts {...parts} stats={stats} />
-      {!premium ? <ProfileGate t={t} loginHref={links.login} /> : null}
+      {!premium ? <ProfileGate {...parts} /> : null}
       <h2>{t('profile.recentAchievements')}</h2>
       {stats.achievements.unlocked.length ? (
         <ul className="chips">

@@ -2,6 +2,7 @@
  * What the profile reads from the server, derived from the server's own answers so a changed answer fails the
  * type check here too. Type-only imports: nothing of the server reaches the island's bundle.
  */
+import type { Lang } from '../i18n/paths.ts';
 import type { meOf } from '../lib/server/auth.ts';
 import type { achievementsOf, ProfileStats } from '../domain/achievements.ts';
 import type { CareerResultView, IqResultView } from '../domain/views.ts';
@@ -46,11 +47,14 @@ export interface ProfileLinks {
   proTest: string;
   results: string;
   proResults: string;
+  profile: string;
+  paymentResult: string;
 }
 
 /** What every part of the profile receives from the shell besides the data. */
 export interface ProfileParts {
   t: T;
+  lang: Lang;
   /** A long date in the page's language, ready to sit mid-sentence. */
   date: (iso: string) => string;
   /** A figure in the page's language (src/i18n/numbers.ts). */

@@ -102,6 +102,8 @@ export function profileIslandProps(lang: Lang) {
       'nav.',
       'promo.',
       'subscription.',
+      'payment.',
+      'login.email',
     ]),
     links: {
       home: localizedPath(lang, '/'),
@@ -110,6 +112,8 @@ export function profileIslandProps(lang: Lang) {
       proTest: localizedPath(lang, '/professional-test'),
       results: localizedPath(lang, '/results'),
       proResults: localizedPath(lang, '/professional-results'),
+      profile: localizedPath(lang, '/profile'),
+      paymentResult: localizedPath(lang, '/payment-result'),
     },
   };
 }

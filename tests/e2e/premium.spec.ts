@@ -10,6 +10,29 @@ test.describe.configure({ timeout: 150_000 });
 const dict = { uk, en };
 
 for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: a signed-in user's "Get all results" on the profile opens the payment modal there, and paying unlocks it`, async ({
+    page,
+    account,
+  }) => {
+    void account; // signed in, without premium
+    const t = dict[lang];
+    const p = prefix(lang);
+    await page.goto(`${p}/profile`);
+    await page.getByRole('button', { name: t['premium.unlock'] }).first().click();
+    const modal = page.getByRole('dialog', { name: t['payment.title'] });
+    await expect(modal).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(`${p}/profile`);
+    await modal.getByLabel(t['payment.fullName']).fill(lang === 'uk' ? 'Петро Іваненко' : 'Petro Ivanenko');
+    await modal.getByLabel(t['payment.phone']).fill('+380501234567');
+    await modal.getByRole('button', { name: t['payment.submit'] }).click();
+    await page.waitForURL(/\/api\/payments\/test\/GP/);
+    await page.getByRole('button', { name: t['testpay.approve'] }).click();
+    await expect(page.getByRole('heading', { name: t['paymentResult.approved.title'] })).toBeVisible();
+    await page.waitForURL(new RegExp(`${p}/profile$`), { timeout: 15_000 });
+    await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
+    await expect(page.getByRole('button', { name: t['premium.unlock'] })).toHaveCount(0);
+  });
+
   test(`${lang}: a visitor unlocks the full IQ result by paying, then cancels renewal from the profile`, async ({
     page,
   }) => {
