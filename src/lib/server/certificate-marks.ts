@@ -3,7 +3,7 @@
  * draw; the QR code's modules come from uqr (the encoding is theirs, the drawing ours).
  */
 import { encode } from 'uqr';
-import { el, svgImage, type Node } from './png.ts';
+import { brandMark, el, svgImage, type Node } from './png.ts';
 
 /** Light modules around the code, as ISO/IEC 18004 asks, so a scanner finds its edge on any background. */
 export const QUIET_ZONE = 4;
@@ -69,22 +69,7 @@ export function seal(size: number, colour: string): Node {
         alignItems: 'center',
         justifyContent: 'center',
       },
-      el(
-        'div',
-        {
-          display: 'flex',
-          width: mark,
-          height: mark,
-          borderRadius: Math.round(mark * 0.22),
-          backgroundColor: colour,
-          color: '#FFFFFF',
-          fontSize: Math.round((mark * 2) / 3),
-          fontWeight: 700,
-          alignItems: 'center',
-          justifyContent: 'center',
-        },
-        'R',
-      ),
+      brandMark(mark, Math.round(mark * 0.22), colour, '#FFFFFF'),
       el(
         'div',
         {

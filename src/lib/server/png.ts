@@ -28,7 +28,26 @@ export const svgImage = (svg: string, width: number, height: number, style: Reco
   props: { src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, width, height, style },
 });
 
-/** The logo as every image draws it: the favicon's "R" in a rounded square (its letter two thirds of it), then the name. */
+/** The brand's mark as every image draws it: the favicon's "R" in a rounded square, its letter two thirds of it. */
+export const brandMark = (size: number, radius: number, colour: string, letterColour: string): Node =>
+  el(
+    'div',
+    {
+      display: 'flex',
+      width: size,
+      height: size,
+      borderRadius: radius,
+      backgroundColor: colour,
+      color: letterColour,
+      fontSize: Math.round((size * 2) / 3),
+      fontWeight: 700,
+      alignItems: 'center',
+      justifyContent: 'center',
+    },
+    'R',
+  );
+
+/** The logo as every image draws it: the brand's mark, then the name. */
 export const logo = (o: {
   mark: number;
   radius: number;
@@ -41,22 +60,7 @@ export const logo = (o: {
   el(
     'div',
     { display: 'flex', alignItems: 'center' },
-    el(
-      'div',
-      {
-        display: 'flex',
-        width: o.mark,
-        height: o.mark,
-        borderRadius: o.radius,
-        backgroundColor: o.markColour,
-        color: o.letterColour,
-        fontSize: (o.mark * 2) / 3,
-        fontWeight: 700,
-        alignItems: 'center',
-        justifyContent: 'center',
-      },
-      'R',
-    ),
+    brandMark(o.mark, o.radius, o.markColour, o.letterColour),
     el(
       'div',
       {
