@@ -12,6 +12,7 @@ import { ProfileHistory } from './ProfileHistory.tsx';
 import { ProfileAchievements } from './ProfileAchievements.tsx';
 import type { Lang } from '../i18n/paths.ts';
 import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
+import { longDate } from '../i18n/dates.ts';
 
 type Loaded =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'failed' } | ({ status: 'ready' } & ProfileData);
@@ -33,10 +34,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   // Ukrainian long dates end in "р." ("23 грудня 2026 р."); the texts put dates mid-sentence and at its end, so the
   // date goes without it rather than doubling the full stop.
-  const date = (iso: string) =>
-    new Date(iso)
-      .toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
-      .replace(/ р\.$/, '');
+  const date = (iso: string) => longDate(lang, iso).replace(/ р\.$/, '');
   const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
 
   useEffect(() => {

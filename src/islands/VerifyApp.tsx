@@ -8,6 +8,7 @@ import { makeT, type Texts } from '../lib/client/texts.ts';
 import { cleanVerificationCode, printedCode } from '../domain/certificate-code.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
+import { longDate } from '../i18n/dates.ts';
 
 interface Verified {
   valid: true;
@@ -75,11 +76,7 @@ export default function VerifyApp({
   }
   const { data, code } = state;
   const test = t(`verify.kind.${data.kind}`);
-  const date = new Date(data.date).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+  const date = longDate(lang, data.date);
   return (
     <section className="verify verify-valid" aria-labelledby="verify-title">
       <h1 id="verify-title">

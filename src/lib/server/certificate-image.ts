@@ -8,6 +8,7 @@ import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
 import type { TestKind } from '../../domain/views.ts';
 import { printedCode } from '../../domain/certificate-code.ts';
 import { qrCode, seal } from './certificate-marks.ts';
+import { longDate } from '../../i18n/dates.ts';
 
 export const WIDTH = 1754;
 export const HEIGHT = 1240;
@@ -65,12 +66,7 @@ const verification = (d: CertificateData) =>
   );
 
 function tree(d: CertificateData): Node {
-  const date = d.date.toLocaleDateString(d.lang === 'uk' ? 'uk-UA' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = longDate(d.lang, d.date, 'UTC');
   return el(
     'div',
     { width: WIDTH, height: HEIGHT, display: 'flex', backgroundColor: '#FFFFFF', padding: 48, fontFamily: 'Golos' },
