@@ -12,6 +12,8 @@ import type { Handler } from './functions.ts';
 import { findRoute, type Route } from './routes.ts';
 import { jsonError, requestLang } from '../lib/server/http.ts';
 import { ProductionConfigError } from '../lib/server/production.ts';
+import { countStatements } from '../lib/server/database/statements.ts';
+import { env } from '../lib/server/env.ts';
 
 export interface ApiOptions {
   routes: Route<Handler>[];
@@ -52,7 +54,12 @@ export function createApiListener({ routes, siteUrl, waitUntil, log }: ApiOption
 
     let response: Response;
     try {
-      response = await match.route.handler(request, context);
+      if (env().DEBUG_DB_STATEMENTS !== '1') response = await match.route.handler(request, context);
+      else {
+        const counted = await countStatements(() => match.route.handler(request, context));
+        response = counted.value;
+        response.headers.set('X-Db-Statements', String(counted.statements));
+      }
     } catch (err) {
       if (err instanceof ProductionConfigError) {
         log(`[${match.route.name}] ${err.message}`);

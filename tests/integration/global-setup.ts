@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
     ...database.env,
     ...fakeProviderEnv(fake.url),
     ROZUM_SEED_PROMOS: JSON.stringify(TEST_PROMOS),
+    DEBUG_DB_STATEMENTS: '1',
   });
   await waitForHealth(server.url);
   project.provide('baseUrl', server.url);

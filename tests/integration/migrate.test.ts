@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../src/lib/server/db.ts';
+import { openDatabase, type Database } from '../../src/lib/server/db.ts';
 import { migrate, readMigrations } from '../../src/lib/server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -12,7 +12,7 @@ let conn: Database;
 beforeAll(async () => {
   database = await createTestDatabase(inject('dbKind'));
   const url = database.env.DATABASE_URL;
-  conn = url ? await openPostgres(url) : await openPglite(join(database.env.DATA_DIR, 'pglite'));
+  conn = await openDatabase(url, join(database.env.DATA_DIR, 'pglite'));
 });
 afterAll(async () => {
   await conn.close();

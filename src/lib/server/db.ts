@@ -1,91 +1,32 @@
 /**
- * One query interface over embedded PGlite (local default) or PostgreSQL through the Neon serverless driver
- * (production, or any server named by DATABASE_URL). Callers write parameterised SQL (`query(text, params)`: values never enter the text);
- * they never know which engine answers.
+ * One query interface over three drivers (README, "Database"): embedded PGlite when DATABASE_URL is unset (the local
+ * default), Neon's serverless driver for a Neon host (production), and `pg` over TCP for any other PostgreSQL.
+ * Callers write parameterised SQL (`query(text, params)`: values never enter the text); they never know which
+ * driver answers.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseUrl, dataDir, env, isHosted } from './env.ts';
+import { openPglite } from './database/pglite.ts';
+import { counting } from './database/statements.ts';
+import type { Database } from './database/queryable.ts';
 
-export type { Database, Queryable, Row } from './queryable.ts';
-import type { Database, Queryable } from './queryable.ts';
+export type { Database, Queryable, Row } from './database/queryable.ts';
 
-/** Named through a variable so bundlers leave it out of deployed functions: production never embeds PGlite. */
-const PGLITE_MODULE = '@electric-sql/pglite';
+/** NEON_LOCAL_PROXY (tests) sends Neon's driver to our stand-in for Neon's proxy; a deploy ignores it. */
+const neonLocalProxy = (): string | undefined => (isHosted() ? undefined : env().NEON_LOCAL_PROXY);
 
-export async function openPglite(dir: string): Promise<Database> {
-  const { PGlite } = (await import(PGLITE_MODULE)) as typeof import('@electric-sql/pglite');
-  mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
-  const run = async <T>(q: { query: PGliteQuery }, text: string, params?: unknown[]) =>
-    (await q.query(text, params)).rows as T[];
-  const on = (q: { query: PGliteQuery; exec: (script: string) => Promise<unknown> }): Queryable => ({
-    query: (text, params) => run(q, text, params),
-    exec: async (script) => void (await q.exec(script)),
-  });
-  return {
-    kind: 'pglite',
-    ...on(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(on(tx))),
-    close: () => pg.close(),
-  };
-}
-type PGliteQuery = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
-
-export async function openPostgres(url: string): Promise<Database> {
-  const { Pool, neonConfig } = await import('@neondatabase/serverless');
-  const { default: WebSocket } = await import('ws');
-  neonConfig.webSocketConstructor = WebSocket;
-  let bridge: { close(): Promise<void> } | undefined;
-  if (isLoopback(url)) {
-    // A plain PostgreSQL speaks TCP, not Neon's WebSocket protocol: bridge the two on loopback.
-    const { startPgBridge } = await import('./pg-bridge.ts');
-    const started = await startPgBridge();
-    bridge = started;
-    neonConfig.wsProxy = (host, port) => `127.0.0.1:${started.port}/v2?address=${host}:${port}`;
-    neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineTLS = false;
-    neonConfig.pipelineConnect = false;
-    neonConfig.forceDisablePgSSL = true;
-  }
-  const pool = new Pool({ connectionString: url, max: env().DATABASE_POOL_MAX, idleTimeoutMillis: 10_000 });
-  pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
-  // Without parameters a query goes as one simple-protocol message, which may hold several statements.
-  return {
-    kind: 'postgres',
-    query: async (text, params) => (await pool.query(text, params)).rows,
-    exec: async (script) => void (await pool.query(script)),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: async (text, params) => (await client.query(text, params)).rows,
-          exec: async (script) => void (await client.query(script)),
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
-    async close() {
-      await pool.end();
-      await bridge?.close();
-    },
-  };
+/** The database DATABASE_URL names (or the embedded one), every statement counted into a request's debug tally. */
+export async function openDatabase(url = databaseUrl(), pgliteDir = join(dataDir(), 'pglite')): Promise<Database> {
+  return counting(await openDriver(url, pgliteDir));
 }
 
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
-export function openDatabase(url = databaseUrl()): Promise<Database> {
-  return url ? openPostgres(url) : openPglite(join(dataDir(), 'pglite'));
+async function openDriver(url: string | undefined, pgliteDir: string): Promise<Database> {
+  if (!url) return openPglite(pgliteDir);
+  const { isNeonHost, openNeon } = await import('./database/neon.ts');
+  const proxy = neonLocalProxy();
+  if (proxy || isNeonHost(url)) return openNeon(url, proxy);
+  const { openPg } = await import('./database/pg.ts');
+  return openPg(url, env().DATABASE_POOL_MAX);
 }
 
 let shared: Promise<Database> | undefined;
@@ -120,7 +61,7 @@ export async function createScratchDatabase(
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = await openPostgres(adminUrl);
+  const admin = await openDatabase(adminUrl);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.close();
   const url = new URL(adminUrl);
@@ -128,7 +69,7 @@ export async function createScratchDatabase(
   return {
     url: url.toString(),
     async drop() {
-      const conn = await openPostgres(adminUrl);
+      const conn = await openDatabase(adminUrl);
       await conn.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await conn.close();
     },

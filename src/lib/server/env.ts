@@ -23,6 +23,10 @@ const Schema = z.object({
   SITE_URL: text,
   DATABASE_URL: text,
   DATABASE_POOL_MAX: number(20),
+  /** Tests: Neon's driver goes through our stand-in for Neon's proxy at this address (tests/support/neon-local.ts). */
+  NEON_LOCAL_PROXY: text,
+  /** Debug: the local server reports each request's database statements in X-Db-Statements (database/statements.ts). */
+  DEBUG_DB_STATEMENTS: text,
   DATA_DIR: text,
   APP_SECRET: text,
   /** How many proxies stand in front of `npm start` (client-address.ts). */

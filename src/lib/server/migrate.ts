@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './queryable.ts';
+import type { Database } from './database/queryable.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 const LOCK_KEY = 7_410_221; // any constant; the same in every process
