@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { countStatements } from '../../src/lib/server/database/statements.ts';
 
 let database: TestDatabase;
 let mod: {
@@ -56,8 +57,24 @@ describe('sessions in the database', () => {
     const token = mod.session.generateSessionToken();
     const { id } = await mod.session.createSession(token, userId);
     await (await mod.db.db()).query("UPDATE sessions SET expires_at = now() + interval '3 days' WHERE id = $1", [id]);
-    const { session } = await mod.session.validateSessionToken(token);
-    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const { value, statements } = await countStatements(() => mod.session.validateSessionToken(token));
+    expect(value.session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(statements).toBe(1);
+  });
+
+  it('write nothing for a session in its first half: one read, the expiry as it was', async () => {
+    const userId = await newUser('fresh@example.com');
+    const token = mod.session.generateSessionToken();
+    const { id } = await mod.session.createSession(token, userId);
+    const expiry = async () =>
+      (
+        await (await mod.db.db()).query<{ e: string }>('SELECT expires_at::text AS e FROM sessions WHERE id = $1', [id])
+      )[0].e;
+    const before = await expiry();
+    const { value, statements } = await countStatements(() => mod.session.validateSessionToken(token));
+    expect(value.user?.id).toBe(userId);
+    expect(statements).toBe(1);
+    expect(await expiry()).toBe(before);
   });
 });
 

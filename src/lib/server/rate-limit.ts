@@ -1,8 +1,9 @@
 /**
- * Fixed-window rate limits kept in the database, so they hold across every function instance. One upsert per
- * attempt; a stale window restarts.
+ * Fixed-window rate limits kept in the database, so they hold across every function instance: one upsert per
+ * attempt here; scoring, a hot path, counts in memory and shares its counts in batches (shared-limits.ts). A stale
+ * window restarts.
  */
-import { db } from './db.ts';
+import { db, type Queryable } from './db.ts';
 import { isProduction } from './production.ts';
 import { env } from './env.ts';
 
@@ -14,34 +15,58 @@ export interface Limit {
 
 export type LimitCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** Attempts to add to a limit's shared count. */
+export interface Attempts {
+  key: string;
+  windowMs: number;
+  n: number;
+}
+
 /**
- * Counts one attempt against every limit in one statement (one round trip however many limits); the first limit
- * exceeded decides. A window older than its length restarts at 1.
+ * Adds each batch's attempts to its shared count in one statement and returns the counts; a window older than its
+ * length restarts with the attempts just added.
  */
-export async function consumeAll(limits: Limit[]): Promise<LimitCheck> {
-  if (!limits.length) return { ok: true };
-  const scaled = limits.map((l) => ({ ...l, max: l.max * multiplier() }));
-  const rows = await (
-    await db()
-  ).query<{ key: string; count: number; window_start: Date }>(
-    `WITH w (key, ms) AS (SELECT * FROM unnest($1::text[], $2::float8[]))
-     INSERT INTO rate_limits (key, count, window_start) SELECT key, 1, now() FROM w
+export async function countAttempts(
+  database: Queryable,
+  batch: Attempts[],
+): Promise<{ key: string; count: number; windowStart: Date }[]> {
+  const rows = await database.query<{ key: string; count: number; window_start: Date }>(
+    `WITH w (key, ms, n) AS (SELECT * FROM unnest($1::text[], $2::float8[], $3::int[]))
+     INSERT INTO rate_limits (key, count, window_start) SELECT key, n, now() FROM w
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => (SELECT ms FROM w WHERE w.key = rate_limits.key) / 1000)
-         THEN 1 ELSE rate_limits.count + 1 END,
+         THEN EXCLUDED.count ELSE rate_limits.count + EXCLUDED.count END,
        window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => (SELECT ms FROM w WHERE w.key = rate_limits.key) / 1000)
          THEN now() ELSE rate_limits.window_start END
      RETURNING key, count, window_start`,
-    [scaled.map((l) => l.key), scaled.map((l) => l.windowMs)],
+    [batch.map((b) => b.key), batch.map((b) => b.windowMs), batch.map((b) => b.n)],
+  );
+  return rows.map((r) => ({ key: r.key, count: Number(r.count), windowStart: new Date(r.window_start) }));
+}
+
+/**
+ * Counts one attempt against every limit in one statement (one round trip however many limits); the first limit
+ * exceeded decides.
+ */
+export async function consumeAll(limits: Limit[]): Promise<LimitCheck> {
+  if (!limits.length) return { ok: true };
+  const scaled = limits.map(scaledLimit);
+  const rows = await countAttempts(
+    await db(),
+    scaled.map((l) => ({ key: l.key, windowMs: l.windowMs, n: 1 })),
   );
   for (const limit of scaled) {
     const row = rows.find((r) => r.key === limit.key);
-    if (!row || row.count <= limit.max) continue;
-    const retryAfterMs = new Date(row.window_start).getTime() + limit.windowMs - Date.now();
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    if (row && row.count > limit.max) return refusedUntil(row.windowStart.getTime() + limit.windowMs);
   }
   return { ok: true };
 }
+
+/** A refusal until the window ends, in whole seconds (at least one). */
+export const refusedUntil = (endMs: number, now = Date.now()): LimitCheck => ({
+  ok: false,
+  retryAfterSeconds: Math.max(1, Math.ceil((endMs - now) / 1000)),
+});
 
 export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]);
 
@@ -49,8 +74,8 @@ export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]
  * RATE_LIMIT_MULTIPLIER raises every limit for load tests and end-to-end runs, where one machine plays many people.
  * Production ignores it: there the limits are the ones written below.
  */
-function multiplier(): number {
-  return isProduction() ? 1 : Math.max(1, env().RATE_LIMIT_MULTIPLIER);
+export function scaledLimit(limit: Limit): Limit {
+  return { ...limit, max: limit.max * (isProduction() ? 1 : Math.max(1, env().RATE_LIMIT_MULTIPLIER)) };
 }
 
 const MINUTE = 60_000;

@@ -16,7 +16,10 @@ import type { SessionUser } from './session.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { accessOf } from './subscription.ts';
 import { saveResult } from './results-saving.ts';
-import { consumeAll, LIMITS, type Limit } from './rate-limit.ts';
+import { LIMITS, type Limit } from './rate-limit.ts';
+import { SharedLimits } from './shared-limits.ts';
+import { db } from './db.ts';
+import { detached } from './database/statements.ts';
 import type { TestKind } from '../../domain/views.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
@@ -133,22 +136,34 @@ export const iqScoringLimits = (input: { formId: number }, ip: string, userId: s
   ...(userId ? [LIMITS.scoreIqUser(userId)] : []),
 ];
 
+/** IQ scoring's counts: in memory, shared through the database after responses (shared-limits.ts). */
+const scoringLimits = new SharedLimits(db);
+
 export type ScoreAndSave =
   | { ok: true; result: Record<string, unknown>; token: string; id?: string; saved?: boolean }
   | { ok: false; error: SheetError | 'score.error.rate_limited'; retryAfterSeconds?: number };
 
 /**
- * What both scoring functions do once the request is parsed: count the abuse limits (if any), score at the
+ * What both scoring functions do once the request is parsed: count the abuse limits (if any, in memory), score at the
  * user's access, and for a signed-in user save it too — a failed save still returns the score, with its token to
  * claim it later. `saved` says which; `afterSave` runs the outbox delivery in the background.
  */
 export async function scoreAndSave<I extends { submissionId?: string }>(
   input: I,
   score: (input: I, language: Lang, access: Access) => Scored | Promise<Scored>,
-  who: { lang: Lang; user: SessionUser | null; limits?: Limit[]; afterSave?: () => void },
+  who: {
+    lang: Lang;
+    user: SessionUser | null;
+    limits?: Limit[];
+    afterSave?: () => void;
+    /** Keeps background work (sharing the limits' counts) alive after the response: the platform's waitUntil. */
+    waitUntil?: (work: Promise<unknown>) => void;
+  },
 ): Promise<ScoreAndSave> {
   if (who.limits) {
-    const limited = await consumeAll(who.limits);
+    const limited = scoringLimits.consume(who.limits);
+    const sharing = detached(() => scoringLimits.shareIfDue());
+    if (sharing) who.waitUntil?.(sharing);
     if (!limited.ok)
       return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   }
