@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../src/runtime/static.ts';
-import { requestLogLine } from '../../src/runtime/server.ts';
+import { lineWriter, requestLogLine } from '../../src/runtime/server.ts';
 
 function site() {
   const dir = mkdtempSync(join(tmpdir(), 'rozum-static-'));
@@ -80,5 +80,22 @@ describe('request log line', () => {
     const line = requestLogLine('GET', '/a\r\nGET /admin 200 1.0ms\u0000', 404, 1);
     expect(line).not.toMatch(/[\r\n\u0000]/);
     expect(line).toContain('\\x0d\\x0a');
+  });
+});
+
+describe('log writer', () => {
+  it('writes the lines of one turn of the event loop at once, in order, and what is left on flush', async () => {
+    const writes: string[] = [];
+    const lines = lineWriter({ write: (text: string) => writes.push(text) });
+    lines.log('GET / 200 1.0ms');
+    lines.log('GET /eng 200 1.1ms');
+    expect(writes).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual(['GET / 200 1.0ms\nGET /eng 200 1.1ms\n']);
+    lines.log('[start] stopping');
+    lines.flush();
+    expect(writes).toEqual(['GET / 200 1.0ms\nGET /eng 200 1.1ms\n', '[start] stopping\n']);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(2);
   });
 });
