@@ -6,6 +6,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../src/runtime/static.ts';
 import { lineWriter, requestLogLine } from '../../src/runtime/server.ts';
@@ -50,6 +51,35 @@ describe('static file cache', () => {
     expect((await files.resolve('/_astro/app.1234.js')).file.cacheControl).toContain('immutable');
     expect((await files.resolve('/iq')).file.cacheControl).toBe('public, max-age=0, must-revalidate');
   });
+});
+
+describe('compression', () => {
+  it("compresses a file off the event loop: other work goes on while a large file's first request waits", async () => {
+    const dir = site();
+    const big = Array.from({ length: 30_000 }, (_, i) => `export const v${i} = ${(i * 7919) % 10007};`).join('\n');
+    writeFileSync(join(dir, '_astro', 'big.js'), big);
+    // What blocking would cost: the same compression on this thread.
+    const t0 = performance.now();
+    brotliCompressSync(big, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const blocking = performance.now() - t0;
+    // The longest the event loop went without a turn while the file was loaded and compressed.
+    let longest = 0;
+    let last = performance.now();
+    let turning = true;
+    const turn = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (turning) setTimeout(turn, 1);
+    };
+    setTimeout(turn, 1);
+    const { file } = await createStaticServer(dir).resolve('/_astro/big.js');
+    await new Promise((r) => setTimeout(r, 5)); // the turn after the load records the gap before it
+    turning = false;
+    expect(longest).toBeLessThan(blocking / 2);
+    expect(file.br!.length).toBeLessThan(file.body.length / 3);
+    expect(file.gzip!.length).toBeLessThan(file.body.length / 3);
+  }, 20_000);
 });
 
 describe('not-found pages', () => {
