@@ -21,7 +21,7 @@ export default secured(async (req: Request, context: Context) => {
   if (!request.ok) return request.response;
   const { user, lang, body } = request;
   const outcomes = await Promise.all(body.tokens.map((token) => claimToken(token, user.id)));
-  context.waitUntil(deliverOutboxSoon());
+  if (outcomes.some((o) => o.ok && o.queued)) context.waitUntil(deliverOutboxSoon());
   if (outcomes.every((o) => !o.ok)) return refusal(outcomes[0].ok ? 'token.error.invalid' : outcomes[0].error, lang);
   return json({ claimed: outcomes.map((o) => (o.ok ? { kind: o.kind, id: o.id } : { error: o.error })) });
 });

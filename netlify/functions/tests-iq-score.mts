@@ -19,7 +19,7 @@ export default secured(async (req: Request, context: Context) => {
     lang: request.lang,
     user: request.user,
     limits: iqScoringLimits(request.body, context.ip, request.user?.id),
-    afterSave: () => context.waitUntil(deliverOutboxSoon()),
+    onQueued: () => context.waitUntil(deliverOutboxSoon()),
     waitUntil: (work) => context.waitUntil(work),
   });
   if (!outcome.ok) return refusal(outcome.error, request.lang, { retryAfterSeconds: outcome.retryAfterSeconds });

@@ -12,7 +12,7 @@ export default secured(async (req: Request, context: Context) => {
   const outcome = await scoreAndSave(request.body, scoreCareer, {
     lang: request.lang,
     user: request.user,
-    afterSave: () => context.waitUntil(deliverOutboxSoon()),
+    onQueued: () => context.waitUntil(deliverOutboxSoon()),
   });
   if (!outcome.ok) return refusal(outcome.error, request.lang, { retryAfterSeconds: outcome.retryAfterSeconds });
   const { ok: _ok, ...answer } = outcome;

@@ -56,7 +56,7 @@ export function createApiListener({ routes, siteUrl, waitUntil, log }: ApiOption
     try {
       if (env().DEBUG_DB_STATEMENTS !== '1') response = await match.route.handler(request, context);
       else {
-        const counted = await countStatements(() => match.route.handler(request, context));
+        const counted = await countStatements(async () => match.route.handler(request, context));
         response = counted.value;
         response.headers.set('X-Db-Statements', String(counted.statements));
       }

@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { countStatements } from '../../src/lib/server/database/statements.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
 
 let database: TestDatabase;
 let mod: {
   db: typeof import('../../src/lib/server/db.ts');
   session: typeof import('../../src/lib/server/session.ts');
   users: typeof import('../../src/lib/server/users.ts');
+  scoring: typeof import('../../src/lib/server/scoring.ts');
 };
 
 beforeAll(async () => {
@@ -22,6 +24,7 @@ beforeAll(async () => {
     db: await import('../../src/lib/server/db.ts'),
     session: await import('../../src/lib/server/session.ts'),
     users: await import('../../src/lib/server/users.ts'),
+    scoring: await import('../../src/lib/server/scoring.ts'),
   };
 });
 afterAll(async () => {
@@ -75,6 +78,41 @@ describe('sessions in the database', () => {
     expect(value.user?.id).toBe(userId);
     expect(statements).toBe(1);
     expect(await expiry()).toBe(before);
+  });
+});
+
+describe('saving a result', () => {
+  const sheet = () => ({
+    formId: 0,
+    answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
+    timeSpent: 400_000,
+    submissionId: crypto.randomUUID(),
+  });
+  const save = async (userId: string, submission = sheet()) => {
+    let deliveries = 0;
+    const user = { id: userId, email: 'x@example.com', createdAt: new Date(), premium: false };
+    const outcome = await mod.scoring.scoreAndSave(submission, mod.scoring.scoreIq, {
+      lang: 'uk',
+      user,
+      onQueued: () => deliveries++,
+    });
+    return { outcome, deliveries };
+  };
+
+  it('asks for a delivery run only when the save queued a notification (a user on the mailing list)', async () => {
+    const listed = (await mod.users.createUser({
+      email: 'listed@example.com',
+      passwordHash: null,
+      via: 'email',
+      mailingConsent: true,
+    }))!.id;
+    const quiet = await newUser('unlisted@example.com');
+    expect(await save(listed)).toMatchObject({ outcome: { saved: true }, deliveries: 1 });
+    expect(await save(quiet)).toMatchObject({ outcome: { saved: true }, deliveries: 0 });
+    const again = sheet();
+    await save(listed, again);
+    // The same submission again saves nothing new and queues nothing.
+    expect(await save(listed, again)).toMatchObject({ outcome: { saved: true }, deliveries: 0 });
   });
 });
 

@@ -4,6 +4,7 @@
  * response, with retries; a user's flow never waits for it.
  */
 import type { Queryable } from './db.ts';
+import { detached } from './database/statements.ts';
 
 export type NotificationKind = 'telegram' | 'mailchimp';
 
@@ -74,7 +75,8 @@ export function deliverOutboxSoon(): Promise<unknown> {
     again = true;
     return running;
   }
-  running = (async () => {
+  // Background work: no request's statement tally (database/statements.ts) is its.
+  running = detached(async () => {
     let full = false;
     do {
       again = false;
@@ -84,7 +86,7 @@ export function deliverOutboxSoon(): Promise<unknown> {
       );
       full = Boolean(counts && counts.delivered + counts.skipped + counts.failed >= BATCH);
     } while (again || full);
-  })().finally(() => {
+  }).finally(() => {
     running = null;
   });
   return running;

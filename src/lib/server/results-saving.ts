@@ -20,15 +20,16 @@ type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number } } & (
 const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
 
 /**
- * Saves (once per user and submission key) and returns the row's id. One statement: the result row and, for a
- * new row, the mailing-list notification about the test (spec part 2), so they land together or not at all.
+ * Saves (once per user and submission key) and returns the row's id, and whether a notification was queued. One
+ * statement: the result row and, for a new row of a user on the mailing list, the notification about the test
+ * (spec part 2), so they land together or not at all.
  */
 export async function saveResult(
   scored: ScoredSheet,
   userId: string,
   lang: Lang,
   submissionKey: string,
-): Promise<string> {
+): Promise<{ id: string; queued: boolean }> {
   const database = await db();
   const { kind, sheet } = scored;
   const { timeSpent } = sheet;
@@ -83,18 +84,18 @@ export async function saveResult(
     ];
   }
   const n = params.length;
-  const [row] = await database.query<{ id: string }>(
+  const [row] = await database.query<{ id: string; queued: boolean }>(
     `WITH ins AS (${insert} ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id, user_id),
      ob AS (INSERT INTO outbox (kind, payload)
        SELECT 'mailchimp', jsonb_build_object('email', p.email, 'tags', $${n + 1}::jsonb, 'mergeFields', $${n + 2}::jsonb || jsonb_build_object('USER_ID', ins.user_id::text))
-       FROM ins JOIN user_profiles p ON p.id = ins.user_id WHERE p.mailing_consent_at IS NOT NULL)
-     SELECT id FROM ins`,
+       FROM ins JOIN user_profiles p ON p.id = ins.user_id WHERE p.mailing_consent_at IS NOT NULL RETURNING id)
+     SELECT id, EXISTS (SELECT 1 FROM ob) AS queued FROM ins`,
     [...params, JSON.stringify(mailing.tags), JSON.stringify(mailing.mergeFields)],
   );
-  if (row) return row.id;
+  if (row) return { id: row.id, queued: row.queued };
   const [existing] = await database.query<{ id: string }>(
     `SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`,
     [userId, submissionKey],
   );
-  return existing.id;
+  return { id: existing.id, queued: false };
 }

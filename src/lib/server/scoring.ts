@@ -146,7 +146,8 @@ export type ScoreAndSave =
 /**
  * What both scoring functions do once the request is parsed: count the abuse limits (if any, in memory), score at the
  * user's access, and for a signed-in user save it too — a failed save still returns the score, with its token to
- * claim it later. `saved` says which; `afterSave` runs the outbox delivery in the background.
+ * claim it later. `saved` says which; `onQueued` runs the outbox delivery in the background, only when the save
+ * queued a notification (most saves queue none, and a delivery run costs a statement).
  */
 export async function scoreAndSave<I extends { submissionId?: string }>(
   input: I,
@@ -155,7 +156,7 @@ export async function scoreAndSave<I extends { submissionId?: string }>(
     lang: Lang;
     user: SessionUser | null;
     limits?: Limit[];
-    afterSave?: () => void;
+    onQueued?: () => void;
     /** Keeps background work (sharing the limits' counts) alive after the response: the platform's waitUntil. */
     waitUntil?: (work: Promise<unknown>) => void;
   },
@@ -172,8 +173,8 @@ export async function scoreAndSave<I extends { submissionId?: string }>(
   if (!who.user) return { ok: true, result: scored.result, token: scored.token };
   const key = input.submissionId ? `sub:${input.submissionId}` : submissionKeyOf(scored.token);
   try {
-    const id = await saveResult(scored, who.user.id, who.lang, key);
-    who.afterSave?.();
+    const { id, queued } = await saveResult(scored, who.user.id, who.lang, key);
+    if (queued) who.onQueued?.();
     return { ok: true, result: scored.result, token: scored.token, id, saved: true };
   } catch (err) {
     console.error('[score] save failed:', (err as Error).message);
@@ -184,7 +185,7 @@ export async function scoreAndSave<I extends { submissionId?: string }>(
 /** A token's signature names it: claiming the same token twice is the same submission. */
 export const submissionKeyOf = (token: string): string => `tok:${token.slice(token.lastIndexOf('.') + 1)}`;
 
-export type Claim = { ok: true; kind: TestKind; id: string } | { ok: false; error: string };
+export type Claim = { ok: true; kind: TestKind; id: string; queued: boolean } | { ok: false; error: string };
 
 /** Saves the sheet a token carries into the user's account (idempotent per token), in the language it was taken in. */
 export async function claimToken(token: string, userId: string): Promise<Claim> {
@@ -192,6 +193,6 @@ export async function claimToken(token: string, userId: string): Promise<Claim> 
   if (!check.ok) return { ok: false, error: check.error };
   const rescored = await rescoreToken(check.payload, check.payload.lang, 'teaser');
   if (!rescored.ok) return { ok: false, error: 'token.error.invalid' };
-  const id = await saveResult(rescored, userId, check.payload.lang, submissionKeyOf(token));
-  return { ok: true, kind: rescored.kind, id };
+  const { id, queued } = await saveResult(rescored, userId, check.payload.lang, submissionKeyOf(token));
+  return { ok: true, kind: rescored.kind, id, queued };
 }
