@@ -28,15 +28,15 @@ async function signedUp(): Promise<Client> {
   return client;
 }
 
-function approved(orderReference: string) {
+function approved(orderReference: string, transactionStatus = 'Approved', amount = 1) {
   const fields = {
     merchantAccount: WAYFORPAY.account,
     orderReference,
-    amount: 1,
+    amount,
     currency: 'USD',
     authCode: '541963',
     cardPan: '41****8217',
-    transactionStatus: 'Approved',
+    transactionStatus,
     reasonCode: 1100,
   };
   const merchantSignature = createHmac('md5', WAYFORPAY.secret).update(Object.values(fields).join(';')).digest('hex');
@@ -86,5 +86,37 @@ describe('database round trips per request', () => {
     const repeat = await deliver(approved(orderReference));
     expect(repeat.status).toBe(200);
     expect(statements(repeat)).toBeLessThanOrEqual(3);
+  });
+
+  it('every provider status, refusal and renewal is applied in at most 3 statements', async () => {
+    const buyer = await signedUp();
+    const checkout = async () =>
+      (await (await buyer.post('/api/payments/checkout', { fullName: 'Петро', phone: '+380501234567' })).json())
+        .orderReference as string;
+    const [paid, declined, expired, unpaid] = [await checkout(), await checkout(), await checkout(), await checkout()];
+    // Each kind of callback in an order that gives it its effect; the figure for each is reported at once.
+    const kinds: [string, string, string, number, number][] = [
+      ['first Approved', paid, 'Approved', 1, 200],
+      ['replayed Approved', paid, 'Approved', 1, 200],
+      ['renewal Approved', `${paid}_WFPREG-1`, 'Approved', 1, 200],
+      ['replayed renewal', `${paid}_WFPREG-1`, 'Approved', 1, 200],
+      ['renewal Declined', `${paid}_WFPREG-2`, 'Declined', 1, 200],
+      ['renewal Expired', `${paid}_WFPREG-3`, 'Expired', 1, 200],
+      ['renewal Refunded', `${paid}_WFPREG-1`, 'Refunded', 1, 200],
+      ['first payment Voided', paid, 'Voided', 1, 200],
+      ['Declined', declined, 'Declined', 1, 200],
+      ['Expired', expired, 'Expired', 1, 200],
+      ['undocumented status', unpaid, 'Teleported', 1, 200],
+      ['renewal of an unpaid order', `${unpaid}_WFPREG-1`, 'Approved', 1, 400],
+      ['unknown order', 'GP0000000000000AAAAAA', 'Approved', 1, 400],
+      ['amount mismatch', unpaid, 'Approved', 2, 400],
+    ];
+    const counts: Record<string, number> = {};
+    for (const [kind, reference, status, amount, expected] of kinds) {
+      const res = await deliver(approved(reference, status, amount));
+      expect(res.status, kind).toBe(expected);
+      counts[kind] = statements(res);
+    }
+    expect(Object.entries(counts).filter(([, n]) => n > 3)).toEqual([]);
   });
 });

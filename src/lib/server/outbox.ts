@@ -40,21 +40,17 @@ export const mailingPayloads = {
           tags: [] as string[],
           mergeFields: { LAST_TEST: 'professional', PERSONALITY: result.personalityType, TEST_DATE: today() },
         },
-  /** The confirmation mail's facts (a Mailchimp automation writes it): it renews monthly at the price until cancelled. */
-  purchase: (
-    userId: string,
-    email: string,
-    charge: { reference: string; amount: number; currency: string; nextChargeDate: string | null },
-  ) => ({
-    email,
+  /**
+   * The confirmation mail's facts (a Mailchimp automation writes it): it renews monthly at the price until cancelled.
+   * The email, USER_ID and NEXT_CHARGE are joined in by the applying statement (apply_charge_status).
+   */
+  purchase: (charge: { reference: string; amount: number; currency: string }) => ({
     tags: ['premium', 'subscriber'],
     mergeFields: {
-      USER_ID: userId,
       SUBSCRIPTION_DATE: today(),
       SUBSCRIBER_STATUS: 'active',
       PAYMENT_ID: charge.reference,
       RENEWAL: `monthly, ${charge.amount} ${charge.currency}, until cancelled`,
-      NEXT_CHARGE: charge.nextChargeDate ?? '',
     },
   }),
 };

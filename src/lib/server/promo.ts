@@ -45,7 +45,7 @@ export async function redeemPromo(userId: string, raw: string): Promise<PromoOut
     if (promo.redeemed >= promo.max_redemptions) return { ok: false, error: 'promo.error.exhausted' };
     await tx.query('INSERT INTO promo_redemptions (code, user_id) VALUES ($1, $2)', [code, userId]);
     await tx.query('UPDATE promo_codes SET redeemed = redeemed + 1 WHERE code = $1', [code]);
-    const profile = await extendPremium(tx, userId, promo.days, { source: 'promo' });
+    const profile = await extendPremium(tx, userId, promo.days);
     return { ok: true, days: promo.days, expiresAt: new Date(profile.subscription_expires_at).toISOString() };
   });
 }

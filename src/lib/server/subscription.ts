@@ -1,7 +1,8 @@
 /**
  * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): whether it counts as active,
- * extending and shortening it (payments, renewals, refunds and promo codes all go through here), and cancelling
- * it, WayForPay's schedule included. Active means status active and no expiry, or an expiry in the future.
+ * extending it for a promo code, and cancelling it, WayForPay's schedule included. Charges extend and shorten it in
+ * the database, in the one statement that applies them (payments/charges.ts, apply_charge_status), by the same
+ * extend_premium rule. Active means status active and no expiry, or an expiry in the future.
  */
 import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
@@ -101,56 +102,17 @@ export async function subscriptionOf(userId: string): Promise<SubscriptionState>
   return state;
 }
 
-export type Extension = { source: 'promo' } | { source: 'payment'; orderReference: string; firstCharge: boolean };
-
 /**
- * Adds `days` of premium from the later of now and the current expiry. A first payment starts (or restarts) the
- * paid subscription and becomes its current order; a renewal charge keeps whatever the user decided about renewal
- * (and, for an older order still charging, does not make it current again); a promo code never turns a paid
- * subscription into a promo one.
+ * Adds a promo code's `days` of premium from the later of now and the current expiry; a paid subscription stays a
+ * paid one. The rule is SQL, extend_premium (db/migrations/0007_apply_charge_status.sql), because an approved charge
+ * applies the same rule inside its one statement.
  */
-export async function extendPremium(tx: Queryable, userId: string, days: number, how: Extension) {
-  const [profile] = await tx.query<{
-    email: string;
-    full_name: string;
-    subscription_expires_at: Date;
-    mailing_consent_at: Date | null;
-  }>(
-    `UPDATE user_profiles SET
-       subscription_expires_at = GREATEST(now(), COALESCE(CASE WHEN subscription_status = 'active' THEN subscription_expires_at END, now())) + make_interval(days => $2),
-       subscription_source = CASE WHEN $3 = 'payment' THEN 'payment'
-         WHEN subscription_status = 'active' AND subscription_expires_at > now() AND subscription_source = 'payment' THEN 'payment' ELSE 'promo' END,
-       subscription_payment_id = CASE WHEN $5 THEN $4 ELSE subscription_payment_id END,
-       subscription_cancelled_at = CASE WHEN $5 THEN NULL ELSE subscription_cancelled_at END,
-       subscription_renewal_failed_at = CASE WHEN $5 OR subscription_payment_id = $4 THEN NULL ELSE subscription_renewal_failed_at END,
-       subscription_status = 'active', updated_at = now()
-     WHERE id = $1 RETURNING email, full_name, subscription_expires_at, mailing_consent_at`,
-    [
-      userId,
-      days,
-      how.source,
-      how.source === 'payment' ? how.orderReference : null,
-      how.source === 'payment' && how.firstCharge,
-    ],
-  );
-  return profile;
-}
-
-/** Takes back `days` of premium (a refunded or voided charge), never to before now. */
-export async function shortenPremium(tx: Queryable, userId: string, days: number): Promise<void> {
-  await tx.query(
-    `UPDATE user_profiles SET subscription_expires_at = GREATEST(now(), subscription_expires_at - make_interval(days => $2)), updated_at = now()
-     WHERE id = $1 AND subscription_expires_at IS NOT NULL`,
+export async function extendPremium(tx: Queryable, userId: string, days: number) {
+  const [profile] = await tx.query<{ subscription_expires_at: Date }>(
+    "SELECT subscription_expires_at FROM extend_premium($1, $2, 'promo', NULL, false)",
     [userId, days],
   );
-}
-
-/** A renewal charge of the user's current order was declined or expired: the profile says so until one goes through. */
-export async function markRenewalFailed(tx: Queryable, userId: string, orderReference: string): Promise<void> {
-  await tx.query(
-    'UPDATE user_profiles SET subscription_renewal_failed_at = now(), updated_at = now() WHERE id = $1 AND subscription_payment_id = $2',
-    [userId, orderReference],
-  );
+  return profile;
 }
 
 export type CancelOutcome =
@@ -181,13 +143,4 @@ export async function cancelSubscription(userId: string): Promise<CancelOutcome>
   if (!requested) return { ok: false, error: 'subscription.cancel.error' };
   if (!(await stopUserRenewals(userId))) return { ok: false, error: 'subscription.cancel.pending' };
   return { ok: true };
-}
-
-/** A newer order replaces the user's older schedules: they are asked to stop, so only one charges. */
-export async function replaceOlderSchedules(tx: Queryable, userId: string, orderReference: string): Promise<void> {
-  await tx.query(
-    `UPDATE payments SET stop_requested_at = COALESCE(stop_requested_at, now()), updated_at = now()
-     WHERE user_id = $1 AND order_reference <> $2 AND activated_at IS NOT NULL AND stop_confirmed_at IS NULL`,
-    [userId, orderReference],
-  );
 }
