@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** The integration suite runs once per database: always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. */
-const integration = (db: 'pglite' | 'postgres') => ({
+/**
+ * The integration suite runs once per database and driver: always on PGlite; and when TEST_DATABASE_URL is set, on
+ * that PostgreSQL twice, through `pg` and through Neon's serverless driver (our stand-in for Neon's proxy in front).
+ */
+const integration = (run: 'pglite' | 'postgres' | 'neon') => ({
   test: {
-    name: `integration:${db}`,
+    name: `integration:${run}`,
     include: ['tests/integration/**/*.test.ts'],
     globalSetup: ['tests/integration/global-setup.ts'],
     testTimeout: 30_000,
@@ -17,7 +20,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres'), integration('neon')] : []),
     ],
   },
 });

@@ -1,5 +1,6 @@
-// `npm test`: check the formatting, build the site, then every suite — unit, integration (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set) and end-to-end — and close with one line counting them all.
+// `npm test`: check the formatting, build the site, then every suite — unit, integration (PGlite; and when
+// TEST_DATABASE_URL is set, that PostgreSQL through `pg` and through Neon's driver: vitest.config.ts's projects) and
+// end-to-end — and close with one line counting them all.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 

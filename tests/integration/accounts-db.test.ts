@@ -16,7 +16,7 @@ let mod: {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
+  database = await createTestDatabase(inject('dbDriver'));
   Object.assign(process.env, database.env);
   const env = await import('../../src/lib/server/env.ts');
   env.resetEnvForTests();

@@ -3,7 +3,7 @@
  * the providers we cannot reach replaced by our own fake server. The tests talk to both over real HTTP.
  */
 import type { TestProject } from 'vitest/node';
-import { createTestDatabase, dbKindOf } from '../support/database.ts';
+import { createTestDatabase, dbDriverOf, type DbDriver, type DbKind } from '../support/database.ts';
 import { fakeProviderEnv, startFakeProviders } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth } from '../support/server.ts';
 import { TEST_PROMOS } from '../support/promos.ts';
@@ -12,14 +12,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     fakeUrl: string;
-    dbKind: 'pglite' | 'postgres';
+    dbKind: DbKind;
+    dbDriver: DbDriver;
     databaseEnv: Record<string, string>;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const kind = dbKindOf(project.name);
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(dbDriverOf(project.name));
   const fake = await startFakeProviders();
   const server = await spawnServer({
     ...database.env,
@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
   await waitForHealth(server.url);
   project.provide('baseUrl', server.url);
   project.provide('fakeUrl', fake.url);
-  project.provide('dbKind', kind);
+  project.provide('dbKind', database.kind);
+  project.provide('dbDriver', database.driver);
   project.provide('databaseEnv', database.env);
   return async () => {
     const code = await server.stop();

@@ -708,7 +708,7 @@ interface Failure {
   body: string;
 }
 
-const kind = inject('dbKind');
+const driver = inject('dbDriver');
 let database: TestDatabase;
 let server: ServerProcess | undefined;
 let discovered: Awaited<ReturnType<typeof discoverEndpoints>>;
@@ -829,10 +829,10 @@ function report(failures: Failure[]): string {
   return lines.join('\n');
 }
 
-describe(`hostile sweep over every endpoint (${kind})`, () => {
+describe(`hostile sweep over every endpoint (${driver})`, () => {
   beforeAll(async () => {
     discovered = await discoverEndpoints();
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(driver);
     // 1. Fixtures through the API: a signed-in user with saved results and an order, a visitor's result token.
     const first = await startServer();
     let fx: Fixture;
@@ -864,7 +864,7 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
     serverLog = server.output();
     // HOSTILE_SWEEP_LOG=/some/prefix keeps the server's log and every request's outcome, for digging into a failure.
     if (process.env.HOSTILE_SWEEP_LOG) {
-      writeFileSync(`${process.env.HOSTILE_SWEEP_LOG}.${kind}.log`, serverLog);
+      writeFileSync(`${process.env.HOSTILE_SWEEP_LOG}.${driver}.log`, serverLog);
       const rows = cases.map((c, i) => ({
         who: c.who,
         method: c.method,
@@ -876,7 +876,7 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
         ms: Math.round(outcomes[i].ms),
         error: outcomes[i].error,
       }));
-      writeFileSync(`${process.env.HOSTILE_SWEEP_LOG}.${kind}.json`, JSON.stringify(rows));
+      writeFileSync(`${process.env.HOSTILE_SWEEP_LOG}.${driver}.json`, JSON.stringify(rows));
     }
     const code = await server.stop();
     server = undefined;
@@ -885,7 +885,7 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
     const perGroup = new Map<string, number>();
     for (const c of cases) perGroup.set(c.group, (perGroup.get(c.group) ?? 0) + 1);
     console.log(
-      `[hostile-sweep ${kind}] ${cases.length} requests in ${(sweepMs / 1000).toFixed(1)} s over ${discovered.endpoints.length} endpoints ` +
+      `[hostile-sweep ${driver}] ${cases.length} requests in ${(sweepMs / 1000).toFixed(1)} s over ${discovered.endpoints.length} endpoints ` +
         `(${[...perGroup].map(([g, n]) => `${g}: ${n}`).join(', ')}); slowest ${Math.round(Math.max(...outcomes.map((o) => o.ms)))} ms`,
     );
   }, 600_000);
@@ -920,7 +920,7 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
     if (failures.length) {
       const stacks = withStacks ? loggedStacks(serverLog) : [];
       console.log(
-        `[hostile-sweep ${kind}] ${what}: ${failures.length}\n${report(failures)}${stacks.length ? `\nserver stacks:\n${stacks.join('\n')}` : ''}`,
+        `[hostile-sweep ${driver}] ${what}: ${failures.length}\n${report(failures)}${stacks.length ? `\nserver stacks:\n${stacks.join('\n')}` : ''}`,
       );
     }
     expect(
@@ -943,7 +943,7 @@ describe(`hostile sweep over every endpoint (${kind})`, () => {
     );
     if (changed.length)
       console.log(
-        `[hostile-sweep ${kind}] tables changed: ${changed.map((t) => `${t} ${JSON.stringify(before[t])} → ${JSON.stringify(after[t])}`).join('; ')}`,
+        `[hostile-sweep ${driver}] tables changed: ${changed.map((t) => `${t} ${JSON.stringify(before[t])} → ${JSON.stringify(after[t])}`).join('; ')}`,
       );
     expect(changed).toEqual([]);
   });

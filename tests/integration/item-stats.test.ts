@@ -17,7 +17,7 @@ let m: {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
+  database = await createTestDatabase(inject('dbDriver'));
   Object.assign(process.env, database.env);
   (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {

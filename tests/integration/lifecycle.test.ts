@@ -9,7 +9,7 @@ import { spawnServer, waitForHealth } from '../support/server.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
+  database = await createTestDatabase(inject('dbDriver'));
 });
 afterAll(() => database.drop());
 

@@ -5,14 +5,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/lib/server/db.ts';
 import { migrate, readMigrations } from '../../src/lib/server/migrate.ts';
+import { resetEnvForTests } from '../../src/lib/server/env.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 let database: TestDatabase;
 let conn: Database;
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
-  const url = database.env.DATABASE_URL;
-  conn = await openDatabase(url, join(database.env.DATA_DIR, 'pglite'));
+  database = await createTestDatabase(inject('dbDriver'));
+  // This process reaches the database as the project's server does (NEON_LOCAL_PROXY: through Neon's driver).
+  Object.assign(process.env, database.env);
+  resetEnvForTests();
+  conn = await openDatabase(database.env.DATABASE_URL, join(database.env.DATA_DIR, 'pglite'));
 });
 afterAll(async () => {
   await conn.close();
@@ -45,8 +48,7 @@ describe('migrations', () => {
 describe('who migrates', () => {
   it("not a hosted function on its cold start (the deploy's build runs npm run db:migrate), but a local process", async () => {
     const { db, closeDb } = await import('../../src/lib/server/db.ts');
-    const { resetEnvForTests } = await import('../../src/lib/server/env.ts');
-    const fresh = await createTestDatabase(inject('dbKind'));
+    const fresh = await createTestDatabase(inject('dbDriver'));
     const saved = { ...process.env };
     const regclass = async () =>
       (await (await db()).query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t"))[0].t;
@@ -68,6 +70,10 @@ describe('who migrates', () => {
 });
 
 describe('query interface', () => {
+  it("talks to the database through this project's driver", () => {
+    expect(conn.driver).toBe(inject('dbDriver'));
+  });
+
   it('passes values as parameters, never as SQL text', async () => {
     const evil = "x'); DROP TABLE schema_migrations; --";
     expect(await conn.query('SELECT $1::text AS v', [evil])).toEqual([{ v: evil }]);
@@ -90,5 +96,15 @@ describe('query interface', () => {
     ).rejects.toThrow();
     const rows = await conn.query<{ id: number }>('SELECT id FROM tx_probe ORDER BY id');
     expect(rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it("reports a failed statement with PostgreSQL's error code and constraint, in a transaction or not", async () => {
+    await conn.query('CREATE TABLE error_probe (id int PRIMARY KEY)');
+    await conn.query('INSERT INTO error_probe VALUES (1)');
+    const duplicate = { code: '23505', constraint: 'error_probe_pkey' };
+    await expect(conn.query('INSERT INTO error_probe VALUES (1)')).rejects.toMatchObject(duplicate);
+    await expect(conn.transaction((tx) => tx.query('INSERT INTO error_probe VALUES (1)'))).rejects.toMatchObject(
+      duplicate,
+    );
   });
 });

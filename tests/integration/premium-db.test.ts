@@ -20,7 +20,7 @@ let m: {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
+  database = await createTestDatabase(inject('dbDriver'));
   fake = await startFakeProviders();
   Object.assign(process.env, database.env, fakeProviderEnv(fake.url), {
     PAYMENT_PROVIDER: 'wayforpay',

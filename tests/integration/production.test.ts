@@ -121,7 +121,7 @@ describe('a production server', () => {
   let database: TestDatabase;
   let server: ServerProcess | null = null;
   beforeAll(async () => {
-    database = await createTestDatabase(inject('dbKind'));
+    database = await createTestDatabase(inject('dbDriver'));
   });
   afterAll(async () => {
     await server?.stop();
