@@ -2,12 +2,11 @@
  * The account modules against a real database of their own (not through HTTP): session expiry and sliding,
  * and the registration notifications written in the same transaction as the user.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownDatabase } from '../support/own-database.ts';
 import { countStatements } from '../../src/lib/server/database/statements.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 
-let database: TestDatabase;
 let mod: {
   db: typeof import('../../src/lib/server/db.ts');
   session: typeof import('../../src/lib/server/session.ts');
@@ -15,21 +14,14 @@ let mod: {
   scoring: typeof import('../../src/lib/server/scoring.ts');
 };
 
+ownDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbDriver'));
-  Object.assign(process.env, database.env);
-  const env = await import('../../src/lib/server/env.ts');
-  env.resetEnvForTests();
   mod = {
     db: await import('../../src/lib/server/db.ts'),
     session: await import('../../src/lib/server/session.ts'),
     users: await import('../../src/lib/server/users.ts'),
     scoring: await import('../../src/lib/server/scoring.ts'),
   };
-});
-afterAll(async () => {
-  await mod.db.closeDb();
-  await database.drop();
 });
 
 const newUser = async (email: string) => (await mod.users.createUser({ email, passwordHash: null, via: 'email' }))!.id;

@@ -3,10 +3,10 @@
  * with the approval that causes it, completed with what only the database knows, and duplicate callbacks that
  * arrive at once applied once.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownDatabase } from '../support/own-database.ts';
 
-let database: TestDatabase;
+ownDatabase();
 let m: {
   db: typeof import('../../src/lib/server/db.ts');
   users: typeof import('../../src/lib/server/users.ts');
@@ -15,19 +15,12 @@ let m: {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
-  Object.assign(process.env, database.env);
-  (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {
     db: await import('../../src/lib/server/db.ts'),
     users: await import('../../src/lib/server/users.ts'),
     payments: await import('../../src/lib/server/payments/payments.ts'),
     charges: await import('../../src/lib/server/payments/charges.ts'),
   };
-});
-afterAll(async () => {
-  await m.db.closeDb();
-  await database.drop();
 });
 
 async function order(email: string, mailingConsent = false) {

@@ -2,13 +2,12 @@
  * The item analysis against a real database of its own (not through HTTP): stored sheets of one form are scored
  * against its key, rushed sheets are left out, and each form's n and KR-20 land in iq_form_stats.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseForm, OPTION_COUNT, type Sheet } from '../../src/domain/iq/analysis.ts';
 import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { ownDatabase } from '../support/own-database.ts';
 
-let database: TestDatabase;
 let m: {
   db: typeof import('../../src/lib/server/db.ts');
   stats: typeof import('../../src/lib/server/item-stats.ts');
@@ -16,20 +15,14 @@ let m: {
   scoring: typeof import('../../src/lib/server/scoring.ts');
 };
 
+ownDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbDriver'));
-  Object.assign(process.env, database.env);
-  (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {
     db: await import('../../src/lib/server/db.ts'),
     stats: await import('../../src/lib/server/item-stats.ts'),
     reliability: await import('../../src/lib/server/reliability.ts'),
     scoring: await import('../../src/lib/server/scoring.ts'),
   };
-});
-afterAll(async () => {
-  await m.db.closeDb();
-  await database.drop();
 });
 
 const FORM = IQ_FORM_IDS[IQ_FORM_IDS.length - 1];

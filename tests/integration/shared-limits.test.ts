@@ -3,28 +3,21 @@
  * process decides in memory and exactly; two processes (two SharedLimits on one database) hear of each other's
  * attempts when they share their counts, in one statement after a response.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownDatabase } from '../support/own-database.ts';
 import { countStatements } from '../../src/lib/server/database/statements.ts';
 import type { Database } from '../../src/lib/server/db.ts';
 import type { Limit } from '../../src/lib/server/rate-limit.ts';
 
-let database: TestDatabase;
 let open: () => Promise<Database>;
 let SharedLimits: typeof import('../../src/lib/server/shared-limits.ts').SharedLimits;
 
+ownDatabase({ RATE_LIMIT_MULTIPLIER: '1' });
 beforeAll(async () => {
-  database = await createTestDatabase(inject('dbKind'));
-  Object.assign(process.env, database.env, { RATE_LIMIT_MULTIPLIER: '1' });
-  (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   const db = await import('../../src/lib/server/db.ts');
   open = db.db;
   await open(); // opened and migrated here, so the tallies below count only the limits' own statements
   ({ SharedLimits } = await import('../../src/lib/server/shared-limits.ts'));
-});
-afterAll(async () => {
-  await (await import('../../src/lib/server/db.ts')).closeDb();
-  await database.drop();
 });
 
 let n = 0;
