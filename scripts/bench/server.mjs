@@ -28,15 +28,16 @@ export async function startBenchServer({ databaseUrl } = {}) {
   delete env.TELEGRAM_BOT_TOKEN;
   const child = spawn(process.execPath, ['src/runtime/main.ts', '--no-build'], { env, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base);
-  return {
-    base,
-    pid: child.pid,
-    db: databaseUrl ? 'postgres' : 'pglite',
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(base);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, pid: child.pid, db: databaseUrl ? 'postgres' : 'pglite', stop };
 }
