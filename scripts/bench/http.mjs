@@ -6,7 +6,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /**
  * One request with a deadline. Resolves `{ status, headers, body }` once the whole body is read, or
- * `{ error: 'timeout' | 'network' }`; never rejects. A request past its deadline is abandoned (its socket closed).
+ * `{ error }` ('timeout', or the network error's code such as ECONNRESET); never rejects. A request past its deadline is abandoned (its socket closed).
  */
 export function send(url, { method = 'GET', headers = {}, body, timeoutMs = 5000 } = {}) {
   return new Promise((resolve) => {
@@ -23,7 +23,7 @@ export function send(url, { method = 'GET', headers = {}, body, timeoutMs = 5000
       res.on('end', () =>
         finish({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
       );
-      res.on('error', () => finish({ error: 'network' }));
+      res.on('error', (err) => finish({ error: err.code ?? 'network' }));
     });
     const timer = setTimeout(
       () => {
@@ -32,7 +32,7 @@ export function send(url, { method = 'GET', headers = {}, body, timeoutMs = 5000
       },
       Math.max(0, timeoutMs),
     );
-    req.on('error', () => finish({ error: 'network' }));
+    req.on('error', (err) => finish({ error: err.code ?? 'network' }));
     req.end(body);
   });
 }

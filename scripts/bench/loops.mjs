@@ -1,5 +1,5 @@
 // The two ways the bench loads the server. `call(timeoutMs)` sends one request and resolves to null when it
-// succeeded, else a short reason ("timeout", "network", "503", "not saved").
+// succeeded, else a short reason ("timeout", "ECONNRESET", "503", "not saved").
 import { quantile, summarize } from './stats.mjs';
 
 /**

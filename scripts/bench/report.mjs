@@ -10,6 +10,8 @@ export const table = (rows) => {
 };
 
 const perSecond = (n) => n.toFixed(0);
+/** Above this share of one core taken by processes other than the server, PostgreSQL and the bench, a step says so. */
+const OTHER_WORK_PERCENT = 25;
 const CPU_HEADER = 'CPU % server / bench / pg / other';
 const cpu = (c) => (c ? [c.server, c.bench, c.postgres, c.other].map((n) => n.toFixed(0)).join(' / ') : '—');
 
@@ -62,6 +64,8 @@ export function apiTables(api) {
       closedRow(db, 'score + save', score, ratio.toFixed(2)),
     ]),
   ];
+  const steps = api.runs.flatMap((r) => [...r.open, r.closed.health, r.closed.score]);
+  const busy = steps.filter((s) => s.cpu && s.cpu.other > OTHER_WORK_PERCENT).length;
   const cold = api.coldFunction;
   const parts = [
     `Score + save, open loop: signed-in IQ score + save by ${api.users} users, each from its own address; latency from` +
@@ -73,6 +77,11 @@ export function apiTables(api) {
       ` answers per second\n`,
     table(closed),
   ];
+  if (busy)
+    parts.push(
+      `\nOther work on this machine took more than ${OTHER_WORK_PERCENT} % of a core during ${busy} of ${steps.length}` +
+        ' steps ("other" above): their figures understate the server.',
+    );
   if (cold)
     parts.push(
       `\nA fresh function module's first request on PostgreSQL (new Node process, import from source + one signed-in` +
