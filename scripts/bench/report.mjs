@@ -13,6 +13,9 @@ const perSecond = (n) => n.toFixed(0);
 /** Above this share of one core taken by processes other than the server, PostgreSQL and the bench, a step says so. */
 const OTHER_WORK_PERCENT = 25;
 const CPU_HEADER = 'CPU % server / bench / pg / other';
+/** What one answer cost the server and PostgreSQL in CPU: steadier than throughput when others share the machine. */
+const cpuPerAnswer = ({ cpu, throughput }) =>
+  cpu ? [cpu.server, cpu.postgres].map((p) => ((p * 10) / throughput).toFixed(2)).join(' / ') : '—';
 const cpu = (c) => (c ? [c.server, c.bench, c.postgres, c.other].map((n) => n.toFixed(0)).join(' / ') : '—');
 
 /** The API part's tables (open loop, closed loop, a fresh function's first request), ready to print. */
@@ -55,10 +58,21 @@ export function apiTables(api) {
     ms(s.p99),
     s.errorText,
     cpu(s.cpu),
+    cpuPerAnswer(s),
     ratio,
   ];
   const closed = [
-    ['database', 'request', 'req/s', 'p50 ms', 'p99 ms', 'errors', CPU_HEADER, 'score + save ÷ health'],
+    [
+      'database',
+      'request',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      CPU_HEADER,
+      'CPU ms per answer server / pg',
+      'score + save ÷ health',
+    ],
     ...api.runs.flatMap(({ db, closed: { score, health, ratio } }) => [
       closedRow(db, 'GET /api/health', health, ''),
       closedRow(db, 'score + save', score, ratio.toFixed(2)),
