@@ -30,15 +30,20 @@ export async function countAttempts(
   database: Queryable,
   batch: Attempts[],
 ): Promise<{ key: string; count: number; windowStart: Date }[]> {
+  // The update joins the batch (a hash join), so a batch of n keys costs O(n), not a lookup in it per row. A key
+  // another writer inserts between the two parts is counted by ON CONFLICT, in the window it already has.
   const rows = await database.query<{ key: string; count: number; window_start: Date }>(
-    `WITH w (key, ms, n) AS (SELECT * FROM unnest($1::text[], $2::float8[], $3::int[]))
-     INSERT INTO rate_limits (key, count, window_start) SELECT key, n, now() FROM w
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => (SELECT ms FROM w WHERE w.key = rate_limits.key) / 1000)
-         THEN EXCLUDED.count ELSE rate_limits.count + EXCLUDED.count END,
-       window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => (SELECT ms FROM w WHERE w.key = rate_limits.key) / 1000)
-         THEN now() ELSE rate_limits.window_start END
-     RETURNING key, count, window_start`,
+    `WITH w (key, ms, n) AS (SELECT * FROM unnest($1::text[], $2::float8[], $3::int[])),
+     up AS (UPDATE rate_limits r SET
+         count = CASE WHEN r.window_start < now() - make_interval(secs => w.ms / 1000) THEN w.n ELSE r.count + w.n END,
+         window_start = CASE WHEN r.window_start < now() - make_interval(secs => w.ms / 1000) THEN now() ELSE r.window_start END
+       FROM w WHERE r.key = w.key
+       RETURNING r.key, r.count, r.window_start),
+     ins AS (INSERT INTO rate_limits (key, count, window_start)
+       SELECT key, n, now() FROM w WHERE key NOT IN (SELECT key FROM up)
+       ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + EXCLUDED.count
+       RETURNING key, count, window_start)
+     SELECT key, count, window_start FROM up UNION ALL SELECT key, count, window_start FROM ins`,
     [batch.map((b) => b.key), batch.map((b) => b.windowMs), batch.map((b) => b.n)],
   );
   return rows.map((r) => ({ key: r.key, count: Number(r.count), windowStart: new Date(r.window_start) }));
