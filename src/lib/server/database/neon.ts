@@ -37,7 +37,7 @@ export async function openNeon(url: string, localProxy?: string): Promise<Databa
     driver: 'neon',
     query: async <T>(text: string, params: unknown[] = []) => (await sql.query(text, params)) as T[],
     exec: (script) => withClient((client) => queryableOf(client).exec(script)),
-    transaction: (fn) => withClient((client) => transactionOn(client, fn)),
+    transaction: (fn) => withClient((client) => transactionOn(queryableOf(client), fn)),
     close: async () => undefined,
   };
 }

@@ -19,15 +19,15 @@ export interface PgLikeClient {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** BEGIN, fn on the client, COMMIT; ROLLBACK when fn throws. The caller owns the connection. */
-export async function transactionOn<T>(client: PgLikeClient, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
+/** BEGIN, fn on one connection's queries, COMMIT; ROLLBACK when fn throws. The caller owns the connection. */
+export async function transactionOn<T>(tx: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  await tx.query('BEGIN');
   try {
-    const result = await fn(queryableOf(client));
-    await client.query('COMMIT');
+    const result = await fn(tx);
+    await tx.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await tx.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
 }
