@@ -30,7 +30,16 @@ const preparing = (client: Pool | PoolClient): Queryable => ({
 
 export async function openPg(url: string, poolMax: number): Promise<Database> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 10_000 });
+  // Connections stay open through a lull: closed after pg's default 10 s idle, they were opened again in the next
+  // rush, each a new PostgreSQL backend with cold caches and its statements to prepare again, and requests queued
+  // behind them (at 200 req/s here: p99 120–360 ms with 10 s, 40–58 ms with 5 minutes).
+  // Idle connections never keep a process alive (a script that ends without closing the database still exits).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    idleTimeoutMillis: 5 * 60_000,
+    allowExitOnIdle: true,
+  });
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
   return {
     kind: 'postgres',
