@@ -1,6 +1,6 @@
 /**
- * Serves the built site from dist/: clean URLs with or without a trailing slash, brotli/gzip compressed once and
- * kept in memory (dist does not change while we run), ETags, and cache headers — hashed assets are immutable,
+ * Serves the built site from dist/: clean URLs with or without a trailing slash, brotli/gzip compressed once (in the
+ * background) and kept in memory (dist does not change while we run), ETags, and cache headers — hashed assets are immutable,
  * HTML revalidates. Unknown paths get the not-found page of their language (/eng/… the English one).
  */
 import { createHash } from 'node:crypto';
@@ -49,10 +49,31 @@ const COMPRESSIBLE = new Set([
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
+/**
+ * Brotli at quality 11 and gzip at 9, once per file, on libuv's threads and in the background: the body goes as it
+ * is until they are ready. Brotli of the 213 KB React chunk took 318–465 ms here; on the event loop every request
+ * waited behind it, and awaited on the threads, a page's first requests queued behind four such jobs (with every
+ * file read, which shares those threads), and pages of the end-to-end suite came up late.
+ */
+async function compress(file: StaticFile): Promise<void> {
+  try {
+    [file.br, file.gzip] = await Promise.all([
+      compressBrotli(file.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
+      }),
+      compressGzip(file.body, { level: 9 }),
+    ]);
+  } catch (err) {
+    console.error('[static] could not compress a file:', (err as Error).message);
+  }
+}
+
 export interface StaticFile {
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** Settles once br and gzip are ready; until then the body goes uncompressed. */
+  compressed?: Promise<void>;
   type: string;
   etag: string;
   cacheControl: string;
@@ -82,16 +103,7 @@ export function createStaticServer(distDir: string) {
           ? 'public, max-age=0, must-revalidate'
           : 'public, max-age=3600',
     };
-    if (COMPRESSIBLE.has(ext) && body.length > 256) {
-      // On libuv's threads, not the event loop: brotli at quality 11 took 465 ms for the 213 KB React chunk here,
-      // and every other request waited behind it. Only the file's first request waits now.
-      [file.br, file.gzip] = await Promise.all([
-        compressBrotli(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }),
-        compressGzip(body, { level: 9 }),
-      ]);
-    }
+    if (COMPRESSIBLE.has(ext) && body.length > 256) file.compressed = compress(file);
     return file;
   }
 
