@@ -17,6 +17,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
+  // Ten seconds for a page to show what a test waits for: on a machine about 1.7× slower per core than the last, with
+  // two workers and the server on two cores, a results page's island now and then took over the default five.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],
   use: {
     baseURL,
