@@ -108,6 +108,138 @@ describe('saving a result', () => {
   });
 });
 
+describe('many at once (batched statements, ./database/batches.ts)', () => {
+  const database = () => mod.db.db();
+  /** Rows written by one statement share its transaction id. */
+  const transactions = async (table: string, ids: string[]) =>
+    (
+      await (
+        await database()
+      ).query<{ n: number }>(`SELECT count(DISTINCT xmin::text)::int AS n FROM ${table} WHERE id = ANY ($1::uuid[])`, [
+        ids,
+      ])
+    )[0].n;
+
+  it('saves that arrive together are one statement, and each request gets its own row, once', async () => {
+    const listed = (await mod.users.createUser({
+      email: 'batch-listed@example.com',
+      passwordHash: null,
+      via: 'email',
+      mailingConsent: true,
+    }))!.id;
+    const quiet = await newUser('batch-quiet@example.com');
+    const sheetWith = (right: number, submissionId: string) => ({
+      formId: 0,
+      answers: iqBank(0).map((item, i) => ({
+        questionId: item.id,
+        selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+        timeSpent: 9000,
+      })),
+      timeSpent: 400_000,
+      submissionId,
+    });
+    const twice = crypto.randomUUID();
+    const saves = [
+      { user: listed, sheet: sheetWith(5, crypto.randomUUID()) },
+      { user: quiet, sheet: sheetWith(10, crypto.randomUUID()) },
+      { user: listed, sheet: sheetWith(15, twice) },
+      { user: quiet, sheet: sheetWith(20, crypto.randomUUID()) },
+      { user: listed, sheet: sheetWith(15, twice) },
+      { user: listed, sheet: sheetWith(12, crypto.randomUUID()) },
+    ];
+    const outcomes = await Promise.all(
+      saves.map(async ({ user, sheet }) => {
+        let queued = 0;
+        const outcome = await mod.scoring.scoreAndSave(sheet, mod.scoring.scoreIq, {
+          lang: 'en',
+          user: { id: user, email: 'x@example.com', createdAt: new Date(), premium: false },
+          onQueued: () => queued++,
+        });
+        if (!outcome.ok || !('id' in outcome)) throw new Error('not saved');
+        return { id: outcome.id!, score: outcome.result, queued };
+      }),
+    );
+    const ids = outcomes.map((o) => o.id);
+    // The same submission twice is one row; every other save has its own.
+    expect(ids[2]).toBe(ids[4]);
+    expect(new Set(ids).size).toBe(5);
+    const rows = await (
+      await database()
+    ).query<{ id: string; user_id: string; correct_answers: number; language: string }>(
+      'SELECT id, user_id, correct_answers, language FROM test_results WHERE id = ANY ($1::uuid[])',
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    saves.forEach(({ user, sheet }, i) => {
+      const right = sheet.answers.filter((a, k) => a.selectedAnswer === iqBank(0)[k].correctAnswer).length;
+      expect(byId.get(ids[i])).toMatchObject({ user_id: user, correct_answers: right, language: 'en' });
+    });
+    // They arrived in one turn of the event loop and went together.
+    expect(await transactions('test_results', [...new Set(ids)])).toBe(1);
+    // One notification per new row of the listed user (3 rows), none for the other; each announced its own.
+    const outbox = await (
+      await database()
+    ).query<{ score: number }>(
+      "SELECT (payload->'mergeFields'->>'IQ_SCORE')::int AS score FROM outbox WHERE kind = 'mailchimp' AND payload->'mergeFields'->>'LAST_TEST' = 'iq' AND payload->'mergeFields'->>'USER_ID' IN ($1, $2) ORDER BY 1",
+      [listed, quiet],
+    );
+    const listedScores = outcomes
+      .filter((_, i) => saves[i].user === listed && i !== 4)
+      .map((o) => (o.score as { iqEstimate: number }).iqEstimate);
+    expect(outbox.map((r) => r.score)).toEqual(listedScores.sort((x, y) => x - y));
+    expect(outcomes.filter((o, i) => saves[i].user === quiet).every((o) => o.queued === 0)).toBe(true);
+  });
+
+  it('a save of a submission already in the database answers its row, beside new ones in the same statement', async () => {
+    const userId = await newUser('batch-again@example.com');
+    const user = { id: userId, email: 'x@example.com', createdAt: new Date(), premium: false };
+    const sheet = {
+      formId: 0,
+      answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
+      timeSpent: 400_000,
+      submissionId: crypto.randomUUID(),
+    };
+    const first = await mod.scoring.scoreAndSave(sheet, mod.scoring.scoreIq, { lang: 'uk', user });
+    const together = await Promise.all(
+      [crypto.randomUUID(), sheet.submissionId, sheet.submissionId, crypto.randomUUID()].map((submissionId) =>
+        mod.scoring.scoreAndSave({ ...sheet, submissionId }, mod.scoring.scoreIq, { lang: 'uk', user }),
+      ),
+    );
+    const id = (o: unknown) => (o as { id: string }).id;
+    expect(id(together[1])).toBe(id(first));
+    expect(id(together[2])).toBe(id(first));
+    expect(new Set(together.map(id)).size).toBe(3);
+  });
+
+  it('sessions read together are one statement: each its own user, the expired deleted, the old slid', async () => {
+    const [a, b, c] = await Promise.all(['sa', 'sb', 'sc'].map((n) => newUser(`batch-${n}@example.com`)));
+    const tokens = Array.from({ length: 4 }, () => mod.session.generateSessionToken());
+    const sessions = await Promise.all([a, b, b, c].map((u, i) => mod.session.createSession(tokens[i], u)));
+    const db = await database();
+    // b's two sessions are in their second half; c's has expired.
+    await db.query("UPDATE sessions SET expires_at = now() + interval '2 days' WHERE id = ANY ($1::text[])", [
+      [sessions[1].id, sessions[2].id],
+    ]);
+    await db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [sessions[3].id]);
+    const unknown = mod.session.generateSessionToken();
+    const read = await Promise.all(
+      [tokens[0], tokens[1], tokens[2], tokens[3], unknown, tokens[1]].map((t) => mod.session.validateSessionToken(t)),
+    );
+    expect(read.map((r) => r.user?.id ?? null)).toEqual([a, b, b, null, null, b]);
+    expect(read[1].session?.id).toBe(sessions[1].id);
+    expect(read[2].session?.id).toBe(sessions[2].id);
+    const left = await db.query<{ id: string; slid: boolean; tx: string }>(
+      "SELECT id, expires_at > now() + interval '29 days' AS slid, xmin::text AS tx FROM sessions WHERE id = ANY ($1::text[]) ORDER BY id",
+      [sessions.map((s) => s.id)],
+    );
+    expect(left.map((r) => r.id).sort()).toEqual([sessions[0].id, sessions[1].id, sessions[2].id].sort());
+    expect(left.every((r) => r.slid)).toBe(true);
+    // b's two sessions, read in the same turn, were slid by one statement.
+    const slidTogether = left.filter((r) => r.id === sessions[1].id || r.id === sessions[2].id);
+    expect(slidTogether[0].tx).toBe(slidTogether[1].tx);
+  });
+});
+
 describe('creating a user', () => {
   it('writes no mailing-list event for a user who did not ask for the list', async () => {
     const id = (await mod.users.createUser({

@@ -8,9 +8,12 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { IqResult } from '../../domain/iq/scoring.ts';
 import type { CareerResult } from '../../domain/career/scoring.ts';
 import { db } from './db.ts';
+import { batches, type Batches } from './database/batches.ts';
+import type { Database } from './database/queryable.ts';
 import { mailingPayloads } from './outbox.ts';
 import { TABLE } from './results.ts';
 import type { Lang } from '../../i18n/paths.ts';
+import type { TestKind } from '../../domain/views.ts';
 
 /** What saving keeps of a sheet the server scored: the scoring's own result, the answers as given and their time. */
 type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number } } & (
@@ -19,10 +22,107 @@ type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number } } & (
 
 const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
 
+/** One result row to save, as `jsonb_to_recordset` reads it (jsonb columns as JSON, not as text). */
+type Row = Record<string, unknown> & { user_id: string; submission_key: string };
+type Saved = { id: string | null; queued: boolean };
+
+/** The columns each kind's row has, with their types (the record the statement reads its rows from). */
+const COLUMNS: Record<TestKind, string> = {
+  iq: `user_id uuid, iq_score integer, total_score integer, correct_answers integer, total_questions integer,
+    time_spent integer, breakdown jsonb, language text, answers jsonb, submission_key text, verification_code text,
+    form_id smallint, reliability double precision`,
+  professional: `user_id uuid, total_questions integer, time_spent integer, enneagram_scores jsonb,
+    primary_type integer, secondary_type integer, tied_types jsonb, recommended_professions jsonb,
+    personality_type text, strengths_description text, development_areas jsonb, language text, answers jsonb,
+    submission_key text, verification_code text`,
+};
+const names = (kind: TestKind) => COLUMNS[kind].split(',').map((column) => column.trim().split(/\s+/)[0]);
+
 /**
- * Saves (once per user and submission key) and returns the row's id, and whether a notification was queued. One
- * statement: the result row and, for a new row of a user on the mailing list, the notification about the test
- * (spec part 2), so they land together or not at all.
+ * One statement for any number of rows (one text, so it is prepared once): the new result rows and, for each new
+ * row of a user on the mailing list, the notification about the test (spec part 2), so they land together or not
+ * at all. A row whose user already saved its submission key inserts nothing and answers a null id.
+ */
+const saveStatement = (kind: TestKind) => {
+  const columns = names(kind).join(', ');
+  return `WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
+       AS r(i integer, ${COLUMNS[kind]}, tags jsonb, merge_fields jsonb)),
+     ins AS (INSERT INTO ${TABLE[kind]} (${columns}) SELECT ${columns} FROM r ORDER BY i
+       ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id, user_id, submission_key),
+     ob AS (INSERT INTO outbox (kind, payload)
+       SELECT DISTINCT ON (ins.id) 'mailchimp', jsonb_build_object('email', p.email, 'tags', r.tags,
+         'mergeFields', r.merge_fields || jsonb_build_object('USER_ID', ins.user_id::text))
+       FROM ins JOIN r USING (user_id, submission_key) JOIN user_profiles p ON p.id = ins.user_id
+       WHERE p.mailing_consent_at IS NOT NULL ORDER BY ins.id, r.i
+       RETURNING payload->'mergeFields'->>'USER_ID' AS user_id)
+     SELECT r.i, ins.id, EXISTS (SELECT 1 FROM ob WHERE ob.user_id = r.user_id::text) AS queued
+     FROM r LEFT JOIN ins USING (user_id, submission_key) ORDER BY r.i`;
+};
+
+/**
+ * Saves come in batches (./database/batches.ts): while two such statements run, the saves that arrive wait and go
+ * together as the next one. On the local server under load this is what lets PostgreSQL commit one transaction for
+ * many results; a deployed function serves one request at a time, so there each save is its own statement.
+ */
+const savers = new WeakMap<Database, Record<TestKind, Batches<Row, Saved>>>();
+function saverOf(database: Database, kind: TestKind): Batches<Row, Saved> {
+  let pair = savers.get(database);
+  if (!pair) {
+    const saver = (k: TestKind) =>
+      batches<Row, Saved>(async (rows) => {
+        const answered = await database.query<{ i: number; id: string | null; queued: boolean }>(saveStatement(k), [
+          JSON.stringify(rows.map((row, i) => ({ ...row, i }))),
+        ]);
+        return answered.map(({ id, queued }) => ({ id, queued: Boolean(id) && queued }));
+      });
+    savers.set(database, (pair = { iq: saver('iq'), professional: saver('professional') }));
+  }
+  return pair[kind];
+}
+
+/** A scored sheet as the row its table keeps. */
+function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: string): Row {
+  const { timeSpent, answers } = scored.sheet;
+  const common = { user_id: userId, time_spent: timeSpent, language: lang, answers, submission_key: submissionKey };
+  const mailing = mailingPayloads.testResult(
+    scored.kind === 'iq'
+      ? { kind: 'iq', iqEstimate: scored.raw.iqEstimate }
+      : { kind: 'professional', personalityType: scored.raw.personalityType },
+  );
+  const notification = { tags: mailing.tags, merge_fields: mailing.mergeFields, verification_code: verificationCode() };
+  if (scored.kind === 'iq') {
+    const r = scored.raw;
+    return {
+      ...common,
+      ...notification,
+      iq_score: r.iqEstimate,
+      total_score: r.score,
+      correct_answers: r.correctAnswers,
+      total_questions: r.totalQuestions,
+      breakdown: r.breakdown,
+      form_id: r.formId,
+      reliability: r.reliability,
+    };
+  }
+  const r = scored.raw;
+  return {
+    ...common,
+    ...notification,
+    total_questions: r.totalQuestions,
+    enneagram_scores: r.enneagramScores,
+    primary_type: r.primaryType,
+    secondary_type: r.secondaryType,
+    tied_types: r.tiedTypes,
+    recommended_professions: r.recommendedProfessions,
+    personality_type: r.personalityType,
+    strengths_description: r.strengthsDescription,
+    development_areas: r.developmentAreas,
+  };
+}
+
+/**
+ * Saves (once per user and submission key) and returns the row's id, and whether a notification was queued. The
+ * row and its notification land in one statement; a submission saved before answers its existing row's id.
  */
 export async function saveResult(
   scored: ScoredSheet,
@@ -31,70 +131,10 @@ export async function saveResult(
   submissionKey: string,
 ): Promise<{ id: string; queued: boolean }> {
   const database = await db();
-  const { kind, sheet } = scored;
-  const { timeSpent } = sheet;
-  const stored = JSON.stringify(sheet.answers);
-  let insert: string;
-  let params: unknown[];
-  const mailing = mailingPayloads.testResult(
-    scored.kind === 'iq'
-      ? { kind: 'iq', iqEstimate: scored.raw.iqEstimate }
-      : { kind: 'professional', personalityType: scored.raw.personalityType },
-  );
-  if (scored.kind === 'iq') {
-    const r = scored.raw;
-    insert = `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent, breakdown, language, answers, submission_key, verification_code, form_id, reliability)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
-    params = [
-      userId,
-      r.iqEstimate,
-      r.score,
-      r.correctAnswers,
-      r.totalQuestions,
-      timeSpent,
-      JSON.stringify(r.breakdown),
-      lang,
-      stored,
-      submissionKey,
-      verificationCode(),
-      r.formId,
-      r.reliability,
-    ];
-  } else {
-    const r = scored.raw;
-    insert = `INSERT INTO professional_test_results (user_id, total_questions, time_spent, enneagram_scores, primary_type, secondary_type, tied_types, recommended_professions,
-        personality_type, strengths_description, development_areas, language, answers, submission_key, verification_code)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
-    params = [
-      userId,
-      r.totalQuestions,
-      timeSpent,
-      JSON.stringify(r.enneagramScores),
-      r.primaryType,
-      r.secondaryType,
-      JSON.stringify(r.tiedTypes),
-      JSON.stringify(r.recommendedProfessions),
-      r.personalityType,
-      r.strengthsDescription,
-      JSON.stringify(r.developmentAreas),
-      lang,
-      stored,
-      submissionKey,
-      verificationCode(),
-    ];
-  }
-  const n = params.length;
-  const [row] = await database.query<{ id: string; queued: boolean }>(
-    `WITH ins AS (${insert} ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id, user_id),
-     ob AS (INSERT INTO outbox (kind, payload)
-       SELECT 'mailchimp', jsonb_build_object('email', p.email, 'tags', $${n + 1}::jsonb, 'mergeFields', $${n + 2}::jsonb || jsonb_build_object('USER_ID', ins.user_id::text))
-       FROM ins JOIN user_profiles p ON p.id = ins.user_id WHERE p.mailing_consent_at IS NOT NULL RETURNING id)
-     SELECT id, EXISTS (SELECT 1 FROM ob) AS queued FROM ins`,
-    [...params, JSON.stringify(mailing.tags), JSON.stringify(mailing.mergeFields)],
-  );
-  if (row) return { id: row.id, queued: row.queued };
+  const saved = await saverOf(database, scored.kind)(rowOf(scored, userId, lang, submissionKey));
+  if (saved.id) return { id: saved.id, queued: saved.queued };
   const [existing] = await database.query<{ id: string }>(
-    `SELECT id FROM ${TABLE[kind]} WHERE user_id = $1 AND submission_key = $2`,
+    `SELECT id FROM ${TABLE[scored.kind]} WHERE user_id = $1 AND submission_key = $2`,
     [userId, submissionKey],
   );
   return { id: existing.id, queued: false };

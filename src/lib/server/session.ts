@@ -6,6 +6,8 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { db } from './db.ts';
+import { batches, type Batches } from './database/batches.ts';
+import type { Database } from './database/queryable.ts';
 import { ACTIVE_SQL } from './subscription.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 
@@ -51,32 +53,56 @@ export async function createSession(token: string, userId: string): Promise<Sess
 
 export type SessionValidation = { session: Session; user: SessionUser } | { session: null; user: null };
 
+type SessionRow = {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  expired: boolean;
+  email: string;
+  created_at: Date;
+  premium: boolean;
+};
+
 /**
- * One statement, whatever happens to the session: it is read with its user and subscription, deleted when it has
- * expired, and its expiry moved on when less than half its life is left (so at most once in fifteen days).
+ * One statement for any number of sessions, whatever happens to each: it is read with its user and subscription,
+ * deleted when it has expired, and its expiry moved on when less than half its life is left (so at most once in
+ * fifteen days). One text whatever the count, so it is prepared once.
  */
+const VALIDATE = `WITH s AS (SELECT id, user_id, expires_at, expires_at <= now() AS expired FROM sessions WHERE id = ANY ($1::text[])),
+  gone AS (DELETE FROM sessions WHERE id = ANY ($1::text[]) AND expires_at <= now()),
+  slid AS (UPDATE sessions SET expires_at = now() + make_interval(secs => $2::float8 / 1000)
+    WHERE id = ANY ($1::text[]) AND expires_at > now() AND expires_at < now() + make_interval(secs => $3::float8 / 1000)
+    RETURNING id, expires_at)
+  SELECT s.id, s.user_id, COALESCE(slid.expires_at, s.expires_at) AS expires_at, s.expired, u.email, u.created_at,
+    COALESCE(${ACTIVE_SQL}, false) AS premium
+  FROM s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id LEFT JOIN slid ON slid.id = s.id`;
+
+/**
+ * Session reads come in batches (./database/batches.ts), as saves do: under load on the local server the requests
+ * that arrive while two reads run are read together by the next, one statement for all of them.
+ */
+const readers = new WeakMap<Database, Batches<string, SessionRow | undefined>>();
+function readerOf(database: Database): Batches<string, SessionRow | undefined> {
+  let reader = readers.get(database);
+  if (!reader) {
+    reader = batches(async (ids: string[]) => {
+      const rows = await database.query<SessionRow>(VALIDATE, [
+        [...new Set(ids)],
+        SESSION_TTL_MS,
+        REFRESH_WHEN_LEFT_MS,
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    });
+    readers.set(database, reader);
+  }
+  return reader;
+}
+
+/** The session and its user behind a token, or none (unknown, or expired and now deleted). One statement. */
 export async function validateSessionToken(token: string): Promise<SessionValidation> {
   const id = sessionIdOf(token);
-  const [row] = await (
-    await db()
-  ).query<{
-    user_id: string;
-    expires_at: Date;
-    expired: boolean;
-    email: string;
-    created_at: Date;
-    premium: boolean;
-  }>(
-    `WITH s AS (SELECT user_id, expires_at, expires_at <= now() AS expired FROM sessions WHERE id = $1),
-     gone AS (DELETE FROM sessions WHERE id = $1 AND expires_at <= now()),
-     slid AS (UPDATE sessions SET expires_at = now() + make_interval(secs => $2::float8 / 1000)
-       WHERE id = $1 AND expires_at > now() AND expires_at < now() + make_interval(secs => $3::float8 / 1000)
-       RETURNING expires_at)
-     SELECT s.user_id, COALESCE(slid.expires_at, s.expires_at) AS expires_at, s.expired, u.email, u.created_at,
-       COALESCE(${ACTIVE_SQL}, false) AS premium
-     FROM s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id LEFT JOIN slid ON true`,
-    [id, SESSION_TTL_MS, REFRESH_WHEN_LEFT_MS],
-  );
+  const row = await readerOf(await db())(id);
   if (!row || row.expired) return { session: null, user: null };
   return {
     session: { id, userId: row.user_id, expiresAt: new Date(row.expires_at) },

@@ -14,6 +14,9 @@ const count = (n = 1) => {
   if (open) open.statements += n;
 };
 
+/** One statement the open request waits for but shares with others (a batch, ./batches.ts): it counts once. */
+export const countShared = (): void => count();
+
 /** Runs fn and says how many statements it issued before it settled. */
 export async function countStatements<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
   const open = { statements: 0 };

@@ -1,0 +1,85 @@
+/**
+ * Natural batching of one kind of statement: requests that arrive while one of its statements runs wait for it to
+ * finish and then go together, as one statement for all of them. A lone request waits for nothing but the end of
+ * the event loop's turn; under load each statement carries many rows, so the database
+ * plans, executes and commits once for them all and the server writes to its socket once. Measured on the local
+ * server (issue 16): see `saveResult`.
+ *
+ * A batch that fails is run again one item at a time, so one bad row fails only its own request. Each request counts
+ * one statement in its tally (DESIGN.md §7's round trips): it waits for one, whoever else it carries.
+ */
+import { countShared, detached } from './statements.ts';
+
+export interface Batches<I, O> {
+  (item: I): Promise<O>;
+}
+
+/**
+ * `run` gets the items in arrival order and answers one output per item, in the same order. A statement starts when
+ * none is running, or when a full batch (`max` items) is waiting, up to `inFlight` at once. One at a time is what
+ * measured best: with two always allowed, batches were half the size and the local server answered 20–30 % fewer
+ * saves a second (see `saveResult`).
+ */
+export function batches<I, O>(
+  run: (items: I[]) => Promise<O[]>,
+  { inFlight = 4, max = 64 }: { inFlight?: number; max?: number } = {},
+): Batches<I, O> {
+  type Waiting = { item: I; resolve: (out: O) => void; reject: (err: unknown) => void };
+  const queue: Waiting[] = [];
+  let running = 0;
+
+  const runChecked = async (items: I[]): Promise<O[]> => {
+    const outs = await run(items);
+    if (outs.length !== items.length) throw new Error(`batch answered ${outs.length} of ${items.length} items`);
+    return outs;
+  };
+
+  const settle = async (batch: Waiting[]) => {
+    try {
+      const outs = await runChecked(batch.map((w) => w.item));
+      batch.forEach((w, i) => w.resolve(outs[i]));
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err);
+      // One item may be what failed: each goes again alone, so only its own request sees the error.
+      await Promise.all(
+        batch.map((w) =>
+          runChecked([w.item]).then(
+            ([out]) => w.resolve(out),
+            (alone) => w.reject(alone),
+          ),
+        ),
+      );
+    }
+  };
+
+  const pump = () => {
+    while (queue.length && (running === 0 || (running < inFlight && queue.length >= max))) {
+      const batch = queue.splice(0, max);
+      running++;
+      // Not the tally of whichever request happened to start it: each request counted its own statement.
+      void detached(() => settle(batch)).finally(() => {
+        running--;
+        pump();
+      });
+    }
+  };
+
+  // With nothing running, the first item waits for the end of this turn of the event loop, gathering whoever else
+  // arrives in it. On PGlite, which runs each statement on this thread, no one arrives during a statement, so that
+  // turn is the only chance to go together (closed loop, 50 clients: 290 → 1,200–1,900 saves a second).
+  let gathering = false;
+  const gather = () => {
+    gathering = false;
+    pump();
+  };
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      countShared();
+      queue.push({ item, resolve, reject });
+      if (running > 0) pump();
+      else if (!gathering) {
+        gathering = true;
+        setImmediate(gather);
+      }
+    });
+}
