@@ -3,7 +3,7 @@
  * finish and then go together, as one statement for all of them. A lone request waits for nothing but the end of
  * the event loop's turn; under load each statement carries many rows, so the database
  * plans, executes and commits once for them all and the server writes to its socket once. Measured on the local
- * server (issue 16): see `saveResult`.
+ * server: see `saveResult`.
  *
  * A batch that fails is run again one item at a time, so one bad row fails only its own request. Each request counts
  * one statement in its tally (DESIGN.md §7's round trips): it waits for one, whoever else it carries.
@@ -18,7 +18,7 @@ export interface Batches<I, O> {
  * `run` gets the items in arrival order and answers one output per item, in the same order. A statement starts when
  * none is running, or when a full batch (`max` items) is waiting, up to `inFlight` at once. One at a time is what
  * measured best: with two always allowed, batches were half the size and the local server answered 20–30 % fewer
- * saves a second (see `saveResult`).
+ * score + save requests a second (closed loop on PostgreSQL, 50 clients).
  */
 export function batches<I, O>(
   run: (items: I[]) => Promise<O[]>,
