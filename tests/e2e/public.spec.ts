@@ -111,11 +111,48 @@ test('every counter is written in the page language’s number format: 8 341 in 
     ];
     for (const [path, where, figures] of places) {
       await page.goto(path);
-      const text = await page.locator(where).first().innerText();
+      // As a reader sees it: a landing's later sections are laid out (and have rendered text) once they come near
+      // the screen.
+      const place = page.locator(where).first();
+      await place.scrollIntoViewIfNeeded();
+      await expect.poll(() => place.innerText()).not.toBe('');
+      const text = await place.innerText();
       for (const figure of figures) expect(text, `${path} ${where}`).toContain(figure);
       // Grouping is never a plain space, which could break a figure across two lines.
       expect(text, `${path} ${where}`).not.toMatch(/\d \d{3}\b/);
     }
+  }
+});
+
+test('what moves for ever on a landing moves on the compositor: only transform and opacity, no repaints', async ({
+  page,
+}) => {
+  // A box-shadow pulse repainted the page on the main thread every frame; Lighthouse counted it as blocking time.
+  for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof']) {
+    await page.goto(path);
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations === Infinity)
+        .map((a) => ({
+          name: (a as CSSAnimation).animationName,
+          properties: [
+            ...new Set(
+              (a.effect as KeyframeEffect)
+                .getKeyframes()
+                .flatMap((frame) =>
+                  Object.keys(frame).filter((k) => !['offset', 'computedOffset', 'easing', 'composite'].includes(k)),
+                ),
+            ),
+          ],
+        })),
+    );
+    if (path === '/' || path === '/iqtest') expect(endless.length, path).toBeGreaterThan(0);
+    for (const { name, properties } of endless)
+      expect(
+        properties.filter((p) => p !== 'transform' && p !== 'opacity'),
+        `${path} ${name}`,
+      ).toEqual([]);
   }
 });
 
