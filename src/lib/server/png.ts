@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
+import { encodeOpaquePng } from './png-encode.ts';
 
 export type Node = {
   type: string;
@@ -93,8 +94,13 @@ function loadFonts() {
 export const treeToSvg = (tree: Node, width: number, height: number): Promise<string> =>
   satori(tree as never, { width, height, fonts: loadFonts() });
 
-// satori draws text as paths, so resvg needs no fonts: loading the system's took it ~3 ms a render.
-export const svgToPng = (svg: string, background: string): Buffer =>
-  Buffer.from(
-    new Resvg(svg, { fitTo: { mode: 'original' }, background, font: { loadSystemFonts: false } }).render().asPng(),
-  );
+/**
+ * The SVG as a PNG on an opaque background colour. resvg's pixels are premultiplied by their alpha, which on an
+ * opaque background changes nothing; ./png-encode.ts writes them in about two thirds of the time resvg's own encoder
+ * takes, in under half the bytes.
+ */
+export function svgToPng(svg: string, background: string): Buffer {
+  // satori draws text as paths, so resvg needs no fonts: loading the system's took it ~3 ms a render.
+  const image = new Resvg(svg, { fitTo: { mode: 'original' }, background, font: { loadSystemFonts: false } }).render();
+  return encodeOpaquePng(image.pixels, image.width, image.height);
+}
