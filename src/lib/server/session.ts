@@ -6,8 +6,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { db } from './db.ts';
-import { batches, type Batches } from './database/batches.ts';
-import type { Database } from './database/queryable.ts';
+import { batchesOn } from './database/batches.ts';
 import { ACTIVE_SQL } from './subscription.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 
@@ -78,31 +77,19 @@ const VALIDATE = `WITH s AS (SELECT id, user_id, expires_at, expires_at <= now()
   FROM s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id LEFT JOIN slid ON slid.id = s.id`;
 
 /**
- * Session reads come in batches (./database/batches.ts), as saves do: under load on the local server the requests
- * that arrive while two reads run are read together by the next, one statement for all of them.
+ * Session reads come in batches (./database/batches.ts), as saves do: under load on the local server the reads that
+ * arrive in one turn of the event loop, or while the last such statement runs, go together as one statement.
  */
-const readers = new WeakMap<Database, Batches<string, SessionRow | undefined>>();
-function readerOf(database: Database): Batches<string, SessionRow | undefined> {
-  let reader = readers.get(database);
-  if (!reader) {
-    reader = batches(async (ids: string[]) => {
-      const rows = await database.query<SessionRow>(VALIDATE, [
-        [...new Set(ids)],
-        SESSION_TTL_MS,
-        REFRESH_WHEN_LEFT_MS,
-      ]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => byId.get(id));
-    });
-    readers.set(database, reader);
-  }
-  return reader;
-}
+const readers = batchesOn<string, SessionRow | undefined>(async (database, ids) => {
+  const rows = await database.query<SessionRow>(VALIDATE, [[...new Set(ids)], SESSION_TTL_MS, REFRESH_WHEN_LEFT_MS]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id));
+});
 
 /** The session and its user behind a token, or none (unknown, or expired and now deleted). One statement. */
 export async function validateSessionToken(token: string): Promise<SessionValidation> {
   const id = sessionIdOf(token);
-  const row = await readerOf(await db())(id);
+  const row = await readers(await db())(id);
   if (!row || row.expired) return { session: null, user: null };
   return {
     session: { id, userId: row.user_id, expiresAt: new Date(row.expires_at) },

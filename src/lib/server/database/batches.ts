@@ -9,6 +9,7 @@
  * one statement in its tally (DESIGN.md §7's round trips): it waits for one, whoever else it carries.
  */
 import { countShared, detached } from './statements.ts';
+import type { Database } from './queryable.ts';
 
 export interface Batches<I, O> {
   (item: I): Promise<O>;
@@ -82,4 +83,16 @@ export function batches<I, O>(
         setImmediate(gather);
       }
     });
+}
+
+/** The batches of one statement on each database, made on first use (tests open more than one in a process). */
+export function batchesOn<I, O>(
+  run: (database: Database, items: I[]) => Promise<O[]>,
+): (database: Database) => Batches<I, O> {
+  const made = new WeakMap<Database, Batches<I, O>>();
+  return (database) => {
+    let onDatabase = made.get(database);
+    if (!onDatabase) made.set(database, (onDatabase = batches((items: I[]) => run(database, items))));
+    return onDatabase;
+  };
 }
