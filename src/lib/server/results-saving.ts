@@ -3,13 +3,13 @@
  * signed-in scoring call or a redeemed token — never from numbers the browser sends. Saving is idempotent per
  * submission key.
  */
-import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { IqResult } from '../../domain/iq/scoring.ts';
 import type { CareerResult } from '../../domain/career/scoring.ts';
 import { db } from './db.ts';
 import { batchesOn } from './database/batches.ts';
 import { mailingPayloads } from './outbox.ts';
+import { pooledRandomBytes } from './random.ts';
 import { TABLE } from './results.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import type { TestKind } from '../../domain/views.ts';
@@ -19,7 +19,7 @@ type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number } } & (
   { kind: 'iq'; raw: IqResult } | { kind: 'professional'; raw: CareerResult }
 );
 
-const verificationCode = () => encodeBase32LowerCaseNoPadding(randomBytes(16));
+const verificationCode = () => encodeBase32LowerCaseNoPadding(pooledRandomBytes(16));
 
 /** One result row to save, as `jsonb_to_recordset` reads it (jsonb columns as JSON, not as text). */
 type Row = Record<string, unknown> & { user_id: string; submission_key: string };
