@@ -50,35 +50,43 @@ export function apiTables(api) {
       ]),
     ),
   ];
-  const closedRow = (db, request, s, ratio) => [
+  const closedRow = (db, request, s, ceiling) => [
     db,
     request,
-    perSecond(s.throughput),
+    s.clients,
+    perSecond(s.throughput) + (s === ceiling ? ' (max)' : ''),
     ms(s.p50),
     ms(s.p99),
     s.errorText,
     cpu(s.cpu),
     cpuPerAnswer(s),
-    ratio,
   ];
   const closed = [
     [
       'database',
       'request',
+      'clients',
       'req/s',
       'p50 ms',
       'p99 ms',
       'errors',
       CPU_HEADER,
       'CPU ms per answer server / pg',
-      'score + save ÷ health',
     ],
-    ...api.runs.flatMap(({ db, closed: { score, health, ratio } }) => [
-      closedRow(db, 'GET /api/health', health, ''),
-      closedRow(db, 'score + save', score, ratio.toFixed(2)),
+    ...api.runs.flatMap(({ db, closed: { sweep, score, health } }) => [
+      ...sweep.map((step) => closedRow(db, 'GET /api/health', step.health, health)),
+      ...sweep.map((step) => closedRow(db, 'score + save', step.score, score)),
     ]),
   ];
-  const steps = api.runs.flatMap((r) => [...r.open, r.closed.health, r.closed.score]);
+  const ratios = [
+    ['database', 'score + save ÷ health, ceilings', ...api.clientCounts.map((n) => `at ${n} clients`)],
+    ...api.runs.map(({ db, closed: { sweep, ratio } }) => [
+      db,
+      ratio.toFixed(2),
+      ...sweep.map((step) => (step.score.throughput / step.health.throughput).toFixed(2)),
+    ]),
+  ];
+  const steps = api.runs.flatMap((r) => [...r.open, ...r.closed.sweep.flatMap((step) => [step.health, step.score])]);
   const busy = steps.filter((s) => s.cpu && s.cpu.other > OTHER_WORK_PERCENT).length;
   const cold = api.coldFunction;
   const parts = [
@@ -87,9 +95,11 @@ export function apiTables(api) {
       ` Steps of ${api.runs.map((r) => `${r.open[0].seconds} s on ${r.db}`).join(', ')} after a 3 s warm-up.` +
       ` CPU in % of one core (the machine has ${cores()}): the server, this bench, every PostgreSQL process, the rest.\n`,
     table(open),
-    `\nClosed loop, ${api.clients} clients, ${api.closedSeconds} s each, on the same server in the same run: successful` +
-      ` answers per second\n`,
+    `\nClosed loop, ${api.clientCounts.join(', ')} clients, ${api.closedSeconds} s each, health and score + save in` +
+      ` turn on the same server in the same run: successful answers per second; (max) marks each request's ceiling\n`,
     table(closed),
+    `\nScore + save's ceiling against the health check's (the budget), and the two at equal client counts\n`,
+    table(ratios),
   ];
   if (busy)
     parts.push(
@@ -128,9 +138,9 @@ export function apiBudgetRows(api, render) {
       at200 ? (at200.p99 <= 50 && at200.errors === 0 ? 'ok' : 'OVER') : '—',
     ],
     [
-      'score + save throughput ÷ health throughput (closed loop, PostgreSQL)',
+      'score + save throughput ÷ health throughput, each at its ceiling (closed loop, PostgreSQL)',
       pg
-        ? `${pg.closed.ratio.toFixed(2)} (${perSecond(pg.closed.score.throughput)} / ${perSecond(pg.closed.health.throughput)} req/s)`
+        ? `${pg.closed.ratio.toFixed(2)} (${perSecond(pg.closed.score.throughput)} at ${pg.closed.score.clients} clients / ${perSecond(pg.closed.health.throughput)} at ${pg.closed.health.clients})`
         : missing,
       '≥ 0.6',
       pg ? (pg.closed.ratio >= 0.6 ? 'ok' : 'OVER') : '—',
