@@ -188,7 +188,7 @@ console.log(
       r.metrics.lcp,
       r.metrics.tbt,
       r.metrics.cls,
-      r.performanceRuns.join(' '),
+      r.performanceRuns.join(' ') + (r.unmeasured.length ? ` (unmeasured: ${r.unmeasured.join(', ')})` : ''),
       r.failing.join(' ') || '—',
     ]),
   ]),

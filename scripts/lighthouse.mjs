@@ -8,6 +8,12 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/**
+ * A run that did not measure the page (a runtime error, or no first paint recorded: seen once here in a full bench)
+ * is not a run computeMedianRun can use; it is counted and the page tried again, at most this many times in all.
+ */
+const MAX_ATTEMPTS = RUNS + 3;
+const measured = (lhr) => !lhr.runtimeError && Number.isFinite(lhr.audits['first-contentful-paint']?.numericValue);
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -28,15 +34,18 @@ export async function runLighthouse(baseUrl, paths, chromePath = process.env.CHR
   try {
     for (const path of paths) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) {
+      const unmeasured = [];
+      for (let attempt = 0; runs.length < RUNS && attempt < MAX_ATTEMPTS; attempt++) {
         const { lhr } = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
         });
-        runs.push(lhr);
+        if (measured(lhr)) runs.push(lhr);
+        else unmeasured.push(lhr.runtimeError?.code ?? 'no first paint');
       }
+      if (!runs.length) throw new Error(`Lighthouse measured no run of ${path}: ${unmeasured.join(', ')}`);
       const lhr = computeMedianRun(runs);
       const performances = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
@@ -54,6 +63,7 @@ export async function runLighthouse(baseUrl, paths, chromePath = process.env.CHR
         path,
         ...scores,
         performanceRuns: performances,
+        unmeasured,
         failing,
         metrics: {
           fcp: lhr.audits['first-contentful-paint']?.displayValue,
