@@ -211,6 +211,35 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
     expect(new Set(together.map(id)).size).toBe(3);
   });
 
+  it('a save a row of its own fails (its user deleted meanwhile) fails alone; the others in its statement are saved', async () => {
+    const [kept, gone, alsoKept] = await Promise.all(['ka', 'kg', 'kb'].map((n) => newUser(`batch-${n}@example.com`)));
+    await (await database()).query('DELETE FROM users WHERE id = $1', [gone]);
+    const sheet = () => ({
+      formId: 0,
+      answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
+      timeSpent: 400_000,
+      submissionId: crypto.randomUUID(),
+    });
+    const outcomes = await Promise.all(
+      [kept, gone, alsoKept].map((id) =>
+        mod.scoring.scoreAndSave(sheet(), mod.scoring.scoreIq, {
+          lang: 'uk',
+          user: { id, email: 'x@example.com', createdAt: new Date(), premium: false },
+        }),
+      ),
+    );
+    // The driver gives PostgreSQL's SQLSTATE as `code` (23503, a foreign key violation), which is what lets the batch
+    // tell a row's failure from the database's own and run the others again alone. The one whose save failed still
+    // gets its score, unsaved, as any failed save does.
+    expect(outcomes.map((o) => o.ok && 'saved' in o && o.saved)).toEqual([true, false, true]);
+    const rows = await (
+      await database()
+    ).query<{ user_id: string }>('SELECT user_id FROM test_results WHERE user_id = ANY ($1::uuid[]) ORDER BY 1', [
+      [kept, gone, alsoKept],
+    ]);
+    expect(rows.map((r) => r.user_id)).toEqual([kept, alsoKept].sort());
+  });
+
   it('sessions read together are one statement: each its own user, the expired deleted, the old slid', async () => {
     const [a, b, c] = await Promise.all(['sa', 'sb', 'sc'].map((n) => newUser(`batch-${n}@example.com`)));
     const tokens = Array.from({ length: 4 }, () => mod.session.generateSessionToken());

@@ -1,6 +1,6 @@
 /** Natural batching (src/lib/server/database/batches.ts): who waits, who goes together, and what one failure costs. */
 import { describe, expect, it } from 'vitest';
-import { batches } from '../../src/lib/server/database/batches.ts';
+import { batches, causedByAnItem } from '../../src/lib/server/database/batches.ts';
 import { countShared, countStatements } from '../../src/lib/server/database/statements.ts';
 
 /** A run that records each batch it is given and answers when the test says so. */
@@ -64,13 +64,45 @@ describe('batches', () => {
     expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 5]]);
   });
 
-  it('a failed batch runs again item by item: only the bad item fails', async () => {
+  /** An error as the drivers give PostgreSQL's: the SQLSTATE as `code`. */
+  const sqlError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it('a batch failed by a row runs again item by item: only the bad item fails', async () => {
     const add = batches(async (items: number[]) => {
-      if (items.includes(3)) throw new Error('bad row 3');
+      if (items.includes(3)) throw sqlError('bad row 3', '23503');
       return items.map((i) => i * 10);
     });
     const outs = [1, 2, 3, 4].map((i) => add(i).then(String, (err: Error) => err.message));
     expect(await Promise.all(outs)).toEqual(['10', '20', 'bad row 3', '40']);
+  });
+
+  it.each([
+    ['the database unreachable', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['a pool timeout, no code', new Error('timeout exceeded when trying to connect')],
+    ['the server shutting down', sqlError('terminating connection due to administrator command', '57P01')],
+  ])('a batch failed by the database (%s) fails each request once, sending nothing more', async (_, error) => {
+    let runs = 0;
+    const add = batches(async () => {
+      runs++;
+      throw error;
+    });
+    const outs = [1, 2, 3, 4].map((i) => add(i).then(String, (err: Error) => err));
+    expect(await Promise.all(outs)).toEqual([error, error, error, error]);
+    expect(runs).toBe(1);
+  });
+
+  it('tells the errors a row can cause from those of the database itself', () => {
+    const row = ['22001', '22P02', '23505', '23503', '23514', '40001', '40P01'];
+    const database = ['08006', '53300', '57P01', '57014', '58030', 'XX000', '42P01', 'ECONNREFUSED', '23', 'x23505'];
+    expect(row.map((code) => causedByAnItem({ code }))).toEqual(row.map(() => true));
+    expect(database.map((code) => causedByAnItem({ code }))).toEqual(database.map(() => false));
+    expect([null, undefined, 'text', new Error('plain'), { code: 23505 }].map(causedByAnItem)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('an answer with the wrong number of outputs is an error, not a shifted result', async () => {

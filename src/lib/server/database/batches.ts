@@ -5,11 +5,28 @@
  * plans, executes and commits once for them all and the server writes to its socket once. Measured on the local
  * server: see `saveResult`.
  *
- * A batch that fails is run again one item at a time, so one bad row fails only its own request. Each request counts
- * one statement in its tally (DESIGN.md §7's round trips): it waits for one, whoever else it carries.
+ * A batch that fails for something a row can cause is run again one item at a time, so one bad row fails only its
+ * own request; a batch that fails for anything else (the database unreachable, a connection lost, a timeout) fails
+ * every request it carries, once, rather than sending a failing database one more statement per request. Each
+ * request counts one statement in its tally (DESIGN.md §7's round trips): it waits for one, whoever else it carries.
  */
 import { countShared, detached } from './statements.ts';
 import type { Database } from './queryable.ts';
+
+/**
+ * SQLSTATE classes an item of a batch can cause, where the others may well succeed without it: 22 data exception,
+ * 23 integrity constraint violation (a user deleted meanwhile, a unique key), 40 transaction rollback (a deadlock
+ * between batches). PostgreSQL's error codes, appendix A: https://www.postgresql.org/docs/current/errcodes-appendix.html.
+ * pg, Neon's driver and PGlite all give the code as the error's `code`; errors without one (ECONNREFUSED, a timeout,
+ * a closed connection) and the other classes (08 connection exception, 53 insufficient resources, 57 operator
+ * intervention…) are the database's, not a row's.
+ */
+const ITEM_CLASSES = new Set(['22', '23', '40']);
+
+export function causedByAnItem(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && ITEM_CLASSES.has(code.slice(0, 2));
+}
 
 export interface Batches<I, O> {
   (item: I): Promise<O>;
@@ -40,7 +57,7 @@ export function batches<I, O>(
       const outs = await runChecked(batch.map((w) => w.item));
       batch.forEach((w, i) => w.resolve(outs[i]));
     } catch (err) {
-      if (batch.length === 1) return batch[0].reject(err);
+      if (batch.length === 1 || !causedByAnItem(err)) return batch.forEach((w) => w.reject(err));
       // One item may be what failed: each goes again alone, so only its own request sees the error.
       await Promise.all(
         batch.map((w) =>
