@@ -5,19 +5,13 @@
  */
 import { htmlLang, type Lang } from './paths.ts';
 
-/**
- * count: 8 341 · signed: +3, -3 · compact: 150 тис. / 150K, 5,9 млн / 5.9M · percent: 87% · signed-percent: +35%.
- * The percent styles take per cent (87), not fractions.
- */
-export const NUMBER_STYLES = ['count', 'signed', 'compact', 'percent', 'signed-percent'] as const;
-export type NumberStyle = (typeof NUMBER_STYLES)[number];
+/** count: 8 341 · signed: +3, -3 · percent: 25% (per cent, 25, not a fraction). */
+export type NumberStyle = 'count' | 'signed' | 'percent';
 
 const OPTIONS: Record<NumberStyle, Intl.NumberFormatOptions> = {
   count: { maximumFractionDigits: 1 },
   signed: { maximumFractionDigits: 1, signDisplay: 'exceptZero' },
-  compact: { notation: 'compact', maximumFractionDigits: 1 },
   percent: { style: 'percent', maximumFractionDigits: 1 },
-  'signed-percent': { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' },
 };
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -25,8 +19,5 @@ export function formatNumber(lang: Lang, value: number, style: NumberStyle = 'co
   const key = `${lang} ${style}`;
   let format = formats.get(key);
   if (!format) formats.set(key, (format = new Intl.NumberFormat(htmlLang(lang), OPTIONS[style])));
-  return format.format(style === 'percent' || style === 'signed-percent' ? value / 100 : value);
+  return format.format(style === 'percent' ? value / 100 : value);
 }
-
-export const isNumberStyle = (style: string): style is NumberStyle =>
-  (NUMBER_STYLES as readonly string[]).includes(style);

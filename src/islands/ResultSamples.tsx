@@ -1,8 +1,7 @@
-/** The sample content the results pages show, passed in by the page: IQ statistics, testimonials, benchmarks. */
+/** The sample content the results pages show, passed in by the page: how rare a score is, testimonials, benchmarks. */
 import type { T } from '../lib/client/texts.ts';
 import type { SiteSamples } from './results-data.ts';
 import type { TestKind } from '../domain/views.ts';
-import { Flag } from '../components/Icon.tsx';
 import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -11,36 +10,13 @@ export function StatsPanel({ t, samples, lang }: { t: T; samples: SiteSamples; l
   return (
     <section className="result-block" aria-labelledby="stats-title">
       <h2 id="stats-title">{t('stats.title')}</h2>
-      <div className="stats-grid">
-        <table className="ranking">
-          <caption>{t('stats.ranking')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('stats.country')}</th>
-              <th scope="col">IQ</th>
-              <th scope="col">{t('stats.people')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {samples.ranking.map((row) => (
-              <tr key={row.code}>
-                <td>{figure(row.rank)}</td>
-                <th scope="row">{row.name}</th>
-                <td>{figure(row.iq)}</td>
-                <td>{figure(row.people, 'compact')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ul className="shares">
-          {samples.shares.map((s) => (
-            <li key={s.above}>
-              <strong>{figure(s.percent, 'percent')}</strong> {t('stats.above', { iq: figure(s.above) })}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ul className="shares">
+        {samples.shares.map((s) => (
+          <li key={s.above}>
+            <strong>{figure(s.percent, 'percent')}</strong> {t('stats.above', { iq: figure(s.above) })}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -80,15 +56,6 @@ export function Samples({ t, samples, kind, lang }: { t: T; samples: SiteSamples
             {samples.benchmarks.map((b) => (
               <li key={b.name}>
                 <strong>{figure(b.iq)}</strong> — {b.name} <span className="muted">({b.note})</span>
-              </li>
-            ))}
-          </ul>
-          <h3>{t('samples.countries')}</h3>
-          <ul className="plain-list">
-            {samples.countries.map((c) => (
-              <li key={c.code}>
-                <Flag code={c.code} /> {c.name}: <strong>{figure(c.averageIQ)}</strong>{' '}
-                <span className="muted">({figure(c.population, 'compact')})</span>
               </li>
             ))}
           </ul>

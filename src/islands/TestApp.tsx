@@ -22,7 +22,6 @@ import { track } from '../lib/analytics.ts';
 import { Runner } from './Runner.tsx';
 import { CalculationOverlay } from './CalculationOverlay.tsx';
 import type { Lang } from '../i18n/paths.ts';
-import { formatNumber } from '../i18n/numbers.ts';
 
 interface Props {
   kind: TestKind;
@@ -31,8 +30,6 @@ interface Props {
   questionsUrl: string;
   resultsHref: string;
   homeHref: string;
-  /** How many took this test today (the content's figure), for the intro. */
-  testsToday: number;
 }
 
 /** The form in progress again (after a reload or a language switch), else a new one other than those taken here. */
@@ -41,7 +38,7 @@ function iqFormUrl(base: string): string {
   return formId === undefined ? `${base}&taken=${iqFormsTaken().join(',')}` : `${base}&formId=${formId}`;
 }
 
-export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref, testsToday }: Props) {
+export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref }: Props) {
   const t = makeT(texts, lang);
   const progress = useStore($progress);
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -128,9 +125,6 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
             <span className="spinner" aria-hidden="true" /> {t('common.loading')}
           </p>
         ) : null}
-        <p className="intro-stats">
-          {t(`intro.${kind}.stats`, { n: testsToday, count: formatNumber(lang, testsToday) })}
-        </p>
       </section>
     );
   }

@@ -2,7 +2,6 @@
 import type { T } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
-import type { FlagCode } from '../components/Icon.tsx';
 
 /** Where a result page links to (built per language by the page). */
 export interface ResultsLinks {
@@ -36,9 +35,7 @@ export interface ResultViewProps<R> {
 export type { CareerResultView, IqResultView } from '../domain/views.ts';
 
 export interface SiteSamples {
-  ranking: { rank: number; code: string; name: string; iq: number; people: number }[];
   shares: { above: number; percent: number }[];
   benchmarks: { name: string; note: string; iq: number }[];
-  countries: { code: FlagCode; name: string; averageIQ: number; population: number }[];
   testimonials: Record<TestKind, { name: string; avatar: string; score: string; text: string; rating: number }[]>;
 }

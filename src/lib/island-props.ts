@@ -1,13 +1,13 @@
 /** What each app page (src/layouts/AppPage.astro) hands to its island: texts, links and sample content, per language. */
 import { localizedPath, type Lang } from '../i18n/index.ts';
 import { pickTexts } from './island-texts.ts';
-import { figureValue, siteContent } from './site-content.ts';
+import { siteContent } from './site-content.ts';
 import type { TestKind } from '../domain/views.ts';
 
 /** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
 export function siteSamples(lang: Lang) {
-  const { ranking, shares, benchmarks, countries, testimonials } = siteContent(lang);
-  return { ranking, shares, benchmarks, countries, testimonials };
+  const { shares, benchmarks, testimonials } = siteContent(lang);
+  return { shares, benchmarks, testimonials };
 }
 
 export function testIslandProps(lang: Lang, kind: TestKind) {
@@ -18,7 +18,6 @@ export function testIslandProps(lang: Lang, kind: TestKind) {
     questionsUrl: kind === 'iq' ? `/api/tests/iq/form?lang=${lang}` : `/data/${kind}/${lang}.json`,
     resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
     homeHref: localizedPath(lang, '/'),
-    testsToday: figureValue(kind === 'iq' ? 'iqTestsToday' : 'professionalTestsToday'),
   };
 }
 

@@ -5,6 +5,9 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { emojiIn } from '../support/emoji.ts';
 import { formatNumber } from '../../src/i18n/numbers.ts';
+import { siteContent, withFigures } from '../../src/lib/site-content.ts';
+import { typicalIntervalHalfWidth } from '../../src/lib/site-figures.ts';
+import { LIVE_FIGURE_MIN } from '../../src/lib/client/live-figures.ts';
 
 const LEGAL = ['privacy', 'terms', 'offer', 'consent', 'contacts', 'refund', 'cookies'];
 const gaRequests = (page: Page) => {
@@ -18,6 +21,19 @@ const stubGoogle = (page: Page) =>
   page.route('https://www.googletagmanager.com/**', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: '/* gtag stub */' }),
   );
+/** GET /api/stats answering these counts, or failing with this status. */
+async function stubStats(
+  page: Page,
+  counts: { iqToday: number; professionalToday: number; resultsThisMonth: number } | number,
+) {
+  await page.route('**/api/stats', (route) =>
+    typeof counts === 'number'
+      ? route.fulfill({ status: counts, json: { error: 'api.error.db_unavailable' } })
+      : route.fulfill({
+          json: { ...counts, counted: 'saved results', timeZone: 'Europe/Kyiv', asOf: new Date().toISOString() },
+        }),
+  );
+}
 
 test('the language link keeps the page', async ({ page }) => {
   for (const [from, to] of [
@@ -31,7 +47,7 @@ test('the language link keeps the page', async ({ page }) => {
   }
 });
 
-test('the hero button leads to the tests, whose cards carry the counters and start the tests', async ({ page }) => {
+test('the hero button leads to the tests, whose cards start the tests', async ({ page }) => {
   await page.goto('/');
   await page
     .getByRole('link', { name: /Почати/ })
@@ -47,7 +63,7 @@ test('the hero button leads to the tests, whose cards carry the counters and sta
   await expect(page).toHaveURL(/\/eng\/iq$/);
 });
 
-test('the landing pages show SVG icons and flags, not emoji, and no island for them', async ({ page }) => {
+test('the landing pages show SVG icons, not emoji, and no island for them', async ({ page }) => {
   for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof', '/eng/prof']) {
     await page.goto(path);
     expect(emojiIn(await page.locator('body').innerText()), path).toEqual([]);
@@ -95,19 +111,17 @@ test('the career landing centres its hero: heading, subtitle and button, on a ph
   }
 });
 
-test('every counter is written in the page language’s number format: 8 341 in Ukrainian, 8,341 in English', async ({
+test('a live count replaces its fact only from the threshold on, in the page language’s number format', async ({
   page,
 }) => {
+  await stubStats(page, { iqToday: 8341, professionalToday: 3723, resultsThisMonth: 120_000 });
   for (const lang of ['uk', 'en'] as const) {
     const p = lang === 'en' ? '/eng' : '';
-    const [iq, professional] = [formatNumber(lang, 8341), formatNumber(lang, 3723)];
+    const [iq, professional, month] = [formatNumber(lang, 8341), formatNumber(lang, 3723), formatNumber(lang, 120_000)];
     const places: [string, string, string[]][] = [
       [`${p}/`, '#tests', [iq, professional]],
-      [`${p}/`, '.stats-band', [formatNumber(lang, 150_000, 'compact'), formatNumber(lang, 35, 'signed-percent')]],
-      [`${p}/`, '.benefits-small', [formatNumber(lang, 150_000, 'compact')]],
+      [`${p}/`, '.stats-band', [month]],
       [`${p}/iqtest`, '.hero', [iq]],
-      [`${p}/iq`, '.intro-stats', [iq]],
-      [`${p}/professional-test`, '.intro-stats', [professional]],
     ];
     for (const [path, where, figures] of places) {
       await page.goto(path);
@@ -115,7 +129,8 @@ test('every counter is written in the page language’s number format: 8 341 in 
       // the screen.
       const place = page.locator(where).first();
       await place.scrollIntoViewIfNeeded();
-      await expect.poll(() => place.innerText()).not.toBe('');
+      await expect(place.locator('[data-live="on"]')).toHaveCount(figures.length);
+      await expect(place.locator('[data-live="on"] .pulse').first()).toBeVisible();
       const text = await place.innerText();
       for (const figure of figures) expect(text, `${path} ${where}`).toContain(figure);
       // Grouping is never a plain space, which could break a figure across two lines.
@@ -124,12 +139,52 @@ test('every counter is written in the page language’s number format: 8 341 in 
   }
 });
 
+test('below the threshold, or without the API, the home page and the IQ landing state facts: no figure, no ±7', async ({
+  page,
+}) => {
+  const below = LIVE_FIGURE_MIN - 1;
+  for (const stats of [{ iqToday: below, professionalToday: below, resultsThisMonth: below }, 503] as const) {
+    await page.unrouteAll();
+    await stubStats(page, stats);
+    for (const lang of ['uk', 'en'] as const) {
+      const p = lang === 'en' ? '/eng' : '';
+      const { home, iqLanding } = siteContent(lang);
+      const facts: [string, string[]][] = [
+        [`${p}/`, [home.tests.iq.fact, home.tests.professional.fact, home.stats.fact].map((f) => withFigures(lang, f))],
+        [`${p}/iqtest`, [withFigures(lang, iqLanding.hero.fact)]],
+      ];
+      for (const [path, expected] of facts) {
+        const answered = page.waitForResponse('**/api/stats');
+        await page.goto(path);
+        await answered;
+        await page.waitForLoadState('networkidle');
+        const slots = page.locator('[data-live-figure]');
+        await expect(slots).toHaveText(expected);
+        await expect(page.locator('[data-live="on"]')).toHaveCount(0);
+        await expect(page.locator('.pulse').first()).toBeHidden();
+        const text = await page.locator('main').innerText();
+        expect(text, path).not.toMatch(/±\s*7\b|\b7-point|7 балів/);
+        expect(text, path).not.toContain(formatNumber(lang, below));
+        expect(text, path).toContain(`±${typicalIntervalHalfWidth()}`);
+      }
+    }
+  }
+  // The test pages' intros count nothing either.
+  for (const path of ['/iq', '/eng/professional-test']) {
+    await page.goto(path);
+    await expect(page.locator('.intro')).not.toContainText(/today|сьогодні/i);
+  }
+});
+
 test('what moves for ever on a landing moves on the compositor: only transform and opacity, no repaints', async ({
   page,
 }) => {
   // A box-shadow pulse repainted the page on the main thread every frame; Lighthouse counted it as blocking time.
+  // The pulse runs only beside a live count, so the counts here are live.
+  await stubStats(page, { iqToday: 500, professionalToday: 500, resultsThisMonth: 5000 });
   for (const path of ['/', '/eng', '/iqtest', '/eng/iqtest', '/prof']) {
     await page.goto(path);
+    if (path !== '/prof') await expect(page.locator('[data-live="on"]').first()).toBeVisible();
     const endless = await page.evaluate(() =>
       document
         .getAnimations()

@@ -1,38 +1,100 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkedContent, siteContent, withFigures } from '../../src/lib/site-content.ts';
-import { FLAG_CODES } from '../../src/components/Icon.tsx';
+import { siteContent, withFigures } from '../../src/lib/site-content.ts';
+import { shareAboveIq, SITE_FIGURES, typicalIntervalHalfWidth } from '../../src/lib/site-figures.ts';
 import { formatNumber } from '../../src/i18n/numbers.ts';
-import uk from '../../src/content/site/uk.json' with { type: 'json' };
-import figures from '../../src/content/site/figures.json' with { type: 'json' };
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 
-describe('the countries of the site content', () => {
-  it('name a flag we draw, in both languages', () => {
-    for (const lang of ['uk', 'en'] as const)
-      for (const { code } of siteContent(lang).countries) expect(FLAG_CODES, `${lang} ${code}`).toContain(code);
-  });
+const LANGS = ['uk', 'en'] as const;
+const FILES = [...LANGS.map((l) => `src/content/site/${l}.json`), ...LANGS.map((l) => `src/i18n/${l}.json`)];
 
-  it('stop the build at a country without a flag', () => {
-    const countries = [{ ...uk.countries[0], code: 'FR' }];
-    expect(() => checkedContent({ ...uk, countries }, 'uk')).toThrow(/"FR" has no flag; use one of UA, JP, GB, DE, US/);
-  });
-});
+/** Every string of a JSON file, with the path it sits at. */
+function strings(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => strings(v, path ? `${path}.${key}` : key));
+}
+const everyText = FILES.flatMap((file) =>
+  strings(JSON.parse(readFileSync(file, 'utf8'))).map(([path, text]) => [`${file} ${path}`, text] as const),
+);
 
 describe('the figures of the site content', () => {
+  it('come from the code that produces what they describe', () => {
+    expect(SITE_FIGURES.iqQuestions).toBe(iqBank(0).length);
+    // The results page's interval for a median sheet at the stated reliability: ±1.96 · 15 · √(r(1 − r)) ≈ ±13.
+    const [low, high] = readIq(22, STATED_RELIABILITY).iqInterval;
+    expect(SITE_FIGURES.intervalHalfWidth).toBe((high - low) / 2);
+    expect(typicalIntervalHalfWidth(0.75)).toBe(Math.round(1.96 * 15 * Math.sqrt(0.75 * 0.25)));
+    // It follows the reliability: a form measured at .90 would be quoted as ±9.
+    expect(typicalIntervalHalfWidth(0.9)).toBe(9);
+  });
+
   it('are written out in each language by the one number format', () => {
-    expect(withFigures('uk', 'Сьогодні пройдено: {iqTestsToday}')).toBe(
-      `Сьогодні пройдено: ${formatNumber('uk', 8341)}`,
-    );
-    expect(withFigures('en', '{iqTestsToday} tests taken today')).toBe('8,341 tests taken today');
-    expect(withFigures('en', '{users}+ · {confidence}')).toBe('150K+ · +35%');
+    expect(withFigures('en', '±{intervalHalfWidth} points')).toBe(`±${typicalIntervalHalfWidth()} points`);
+    expect(withFigures('uk', '{iqQuestions} завдань')).toBe(`${formatNumber('uk', iqBank(0).length)} завдань`);
     expect(withFigures('en', 'a {typo} stays')).toBe('a {typo} stays');
   });
 
   it('are all a text names in either language', () => {
-    for (const lang of ['uk', 'en'] as const) {
+    for (const lang of LANGS) {
       const names = [...readFileSync(`src/content/site/${lang}.json`, 'utf8').matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect(names.length, lang).toBeGreaterThanOrEqual(7);
-      for (const name of names) expect(Object.keys(figures), `${lang} {${name}}`).toContain(name);
+      expect(names.length, lang).toBeGreaterThanOrEqual(10);
+      for (const name of names) expect(Object.keys(SITE_FIGURES), `${lang} {${name}}`).toContain(name);
+    }
+  });
+
+  it('give the shares of people above an IQ from the normal curve, not from the content', () => {
+    for (const lang of LANGS) {
+      expect(siteContent(lang).shares.map((s) => s.percent)).toEqual(
+        siteContent(lang).shares.map((s) => shareAboveIq(s.above)),
+      );
+      expect(siteContent(lang).iqLanding.comparison.items.map((s) => [s.above, s.percent])).toEqual([
+        [110, 25],
+        [120, 9],
+        [130, 2],
+      ]);
+    }
+  });
+});
+
+describe('claims the pages can back', () => {
+  it('no text promises a ±7-point range, or types the interval instead of computing it', () => {
+    for (const [where, text] of everyText) {
+      expect(text, where).not.toMatch(/±\s*7\b|\b7-point|\b7 бал/);
+      expect(text, where).not.toMatch(/±\s*\d/);
+    }
+    for (const lang of LANGS) {
+      const shown = withFigures(lang, siteContent(lang).iqLanding.hero.subtitle);
+      expect(shown).toContain(`±${typicalIntervalHalfWidth()}`);
+      expect(shown).toMatch(lang === 'en' ? /95% interval/ : /95-відсотковим інтервалом/);
+    }
+  });
+
+  it('no text carries the invented figures: users, satisfaction, confidence, tests taken today', () => {
+    for (const [where, text] of everyText) {
+      expect(text, where).not.toMatch(/\{(users|matched|satisfied|confidence|iqTestsToday|professionalTestsToday)\}/);
+      expect(text, where).not.toMatch(/150\s?(K|000|тис)|8[\s,\u00a0]?341|3[\s,\u00a0]?723|\b87\s?%|\+35\s?%/);
+      expect(text, where).not.toMatch(/tests taken today|Сьогодні пройдено|тест пройшли/i);
+      expect(text, where).not.toMatch(/satisfied with|задоволені тестами/i);
+    }
+  });
+
+  it('no country averages without a source: no ranking and no country list anywhere', () => {
+    for (const lang of LANGS) {
+      expect(Object.keys(siteContent(lang))).not.toContain('ranking');
+      expect(Object.keys(siteContent(lang))).not.toContain('countries');
+      expect(Object.keys(siteContent(lang).iqLanding)).not.toContain('ranking');
+    }
+    for (const [where, text] of everyText) expect(text, where).not.toMatch(/Japan|Японі|average IQ by country/i);
+  });
+
+  it('say what premium adds wherever a landing names the breakdown, the review or the career details', () => {
+    for (const lang of LANGS) {
+      const { home, iqLanding, profLanding } = siteContent(lang);
+      const results = iqLanding.features.items.find((item) => item.key === 'results')!.text;
+      for (const text of [home.tests.iq.text, home.tests.professional.text, results, profLanding.description])
+        expect(text, text).toMatch(lang === 'en' ? /Premium adds|With premium/ : /Преміум додає|З преміумом/);
     }
   });
 });

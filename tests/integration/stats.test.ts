@@ -1,0 +1,76 @@
+/**
+ * GET /api/stats over HTTP, on a server of this file's own whose database starts empty: the counts are the saved
+ * results, the same answer serves a minute, and only GET is answered.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+
+let database: TestDatabase;
+let server: ServerProcess;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('dbDriver'));
+  server = await spawnServer(database.env);
+  await waitForHealth(server.url);
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+const iqSheet = () => ({
+  formId: 0,
+  answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
+  timeSpent: 400_000,
+  lang: 'en',
+  submissionId: crypto.randomUUID(),
+});
+async function signedIn() {
+  const client = new Client(server.url);
+  expect((await client.post('/api/auth/signup', { email: uniqueEmail('stats'), password: 'secret1' })).status).toBe(
+    201,
+  );
+  return client;
+}
+
+describe('GET /api/stats', () => {
+  it('counts the results saved to accounts — not a visitor’s unsaved sheet — and serves that count for a minute', async () => {
+    // The database is new: nothing is saved yet, and nothing has asked for the counts.
+    const client = await signedIn();
+    expect((await client.post('/api/tests/iq/score', iqSheet())).status).toBe(200);
+    expect((await client.post('/api/tests/iq/score', iqSheet())).status).toBe(200);
+    const visitor = new Client(server.url);
+    expect((await visitor.post('/api/tests/iq/score', { ...iqSheet(), submissionId: undefined })).status).toBe(200);
+
+    const res = await fetch(`${server.url}/api/stats`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await res.json();
+    expect(body).toMatchObject({
+      iqToday: 2,
+      professionalToday: 0,
+      resultsThisMonth: 2,
+      counted: 'saved results',
+      timeZone: 'Europe/Kyiv',
+    });
+    expect(Date.parse(body.asOf)).toBeLessThanOrEqual(Date.now());
+
+    // Another save within the minute: every request of the minute gets the same answer.
+    expect((await client.post('/api/tests/iq/score', iqSheet())).status).toBe(200);
+    expect(await (await fetch(`${server.url}/api/stats`)).json()).toEqual(body);
+  });
+
+  it('answers only GET (and HEAD): another method is refused with 405 and a message key', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await fetch(`${server.url}/api/stats`, { method });
+      expect(res.status, method).toBe(405);
+      expect((await res.json()).error).toBe('api.error.method_not_allowed');
+    }
+    const head = await fetch(`${server.url}/api/stats`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+});
