@@ -4,6 +4,7 @@
  * a result does not give.
  */
 import { iqBank, IQ_FORM_IDS } from '../domain/iq/bank.ts';
+import { LANGS } from '../i18n/paths.ts';
 import { percentileOfIq, RAW_TO_PERCENTILE, readIq, STATED_RELIABILITY } from '../domain/iq/reading.ts';
 import { CORE_QUESTION_COUNT } from '../domain/career/questions.ts';
 import { TYPE_IDS } from '../domain/career/profiles.ts';
@@ -26,8 +27,8 @@ export const shareAboveIq = (iq: number): number => 100 - percentileOfIq(iq);
 
 export const SITE_FIGURES = {
   iqQuestions: iqBank(IQ_FORM_IDS[0]).length,
-  iqForms: IQ_FORM_IDS.length,
   intervalHalfWidth: typicalIntervalHalfWidth(),
   careerStatements: CORE_QUESTION_COUNT,
   careerTypes: TYPE_IDS.length,
+  languages: LANGS.length,
 } as const;
