@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IQ_CATEGORIES, IQ_FORM_IDS, iqBank, nextIqForm, publicIqQuestions } from '../../src/domain/iq/bank.ts';
+import {
+  IQ_CATEGORIES,
+  IQ_FORM_IDS,
+  iqBank,
+  nextIqForm,
+  publicIqQuestions,
+  SERVED_FORM_IDS,
+} from '../../src/domain/iq/bank.ts';
+import retiredMatrices from '../../src/content/iq/retired-matrices.json' with { type: 'json' };
 import { DIFFICULTY_WEIGHTS, MAX_RAW_SCORE } from '../../src/domain/iq/scoring.ts';
 import { defensibleOptions } from '../../src/domain/matrices/solve.ts';
 
@@ -17,8 +25,8 @@ describe('the parallel IQ forms', () => {
     for (const form of IQ_FORM_IDS) expect(blueprint(form), `form ${form}`).toEqual(blueprint(0));
   });
 
-  it('share no text item and no matrix', () => {
-    const texts = IQ_FORM_IDS.flatMap((f) =>
+  it('share no text item among the served forms, and no matrix at all', () => {
+    const texts = SERVED_FORM_IDS.flatMap((f) =>
       iqBank(f)
         .filter((i) => !i.image)
         .map((i) => `${i.question.en} ${i.options.en.join('|')}`),
@@ -33,11 +41,23 @@ describe('the parallel IQ forms', () => {
   });
 
   it('serve a form not taken yet while one remains, then the one taken longest ago', () => {
-    for (let i = 0; i < 50; i++) expect([1, 3]).toContain(nextIqForm([2, 0], Math.random));
-    expect(nextIqForm([0, 1, 2], () => 0.99)).toBe(3);
-    expect(nextIqForm([2, 0, 3, 1])).toBe(2);
+    for (let i = 0; i < 50; i++) expect([5, 7]).toContain(nextIqForm([6, 4], Math.random));
+    expect(nextIqForm([4, 5, 6], () => 0.99)).toBe(7);
+    expect(nextIqForm([6, 4, 7, 5])).toBe(6);
     const seen = new Set(Array.from({ length: 200 }, () => nextIqForm([])));
-    expect(seen).toEqual(new Set(IQ_FORM_IDS));
+    expect(seen).toEqual(new Set(SERVED_FORM_IDS));
+  });
+
+  it('never serve a retired form to a new sitting, whatever was taken before', () => {
+    expect(SERVED_FORM_IDS).toEqual([4, 5, 6, 7]);
+    for (let i = 0; i < 50; i++) expect(SERVED_FORM_IDS).toContain(nextIqForm([0, 1, 2, 3], Math.random));
+    expect(nextIqForm([0, 5, 1, 7, 4, 6])).toBe(5);
+  });
+
+  it('keep the matrices of the retired forms exactly as they were drawn, so saved results score as they did', () => {
+    for (const form of [0, 1, 2, 3])
+      for (const item of iqBank(form).filter((i) => i.image))
+        expect(item.image!.matrix).toEqual((retiredMatrices as Record<string, unknown>)[`${form}/${item.id}`]);
   });
 });
 

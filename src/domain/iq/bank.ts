@@ -3,15 +3,25 @@
  * the seeds named there. Every form follows one blueprint (the same type and difficulty at each position), so a
  * retake can be served another form (DESIGN.md §3.5). The full items (with answers and explanations) stay on the
  * server; `publicIqQuestions` is what browsers get.
+ *
+ * Forms 0–3 are retired: they carried answer cues (issue 26), so forms 4–7 replaced them. They are no longer served,
+ * but results saved on them are scored again on every read, so they stay exactly as they were: their matrices are
+ * the ones the old generator drew, kept in retired-matrices.json, not drawn again by today's generator.
  */
 import form0 from '../../content/iq/forms/0.json' with { type: 'json' };
 import form1 from '../../content/iq/forms/1.json' with { type: 'json' };
 import form2 from '../../content/iq/forms/2.json' with { type: 'json' };
 import form3 from '../../content/iq/forms/3.json' with { type: 'json' };
+import form4 from '../../content/iq/forms/4.json' with { type: 'json' };
+import form5 from '../../content/iq/forms/5.json' with { type: 'json' };
+import form6 from '../../content/iq/forms/6.json' with { type: 'json' };
+import form7 from '../../content/iq/forms/7.json' with { type: 'json' };
+import retiredMatrices from '../../content/iq/retired-matrices.json' with { type: 'json' };
 import { generateMatrixItem, TEMPLATES } from '../matrices/generate.ts';
-import { describeMatrix, describePanel, explainMatrix } from '../matrices/describe.ts';
+import { describeMatrix, explainMatrix, panelAlt } from '../matrices/describe.ts';
 import type { MatrixItem } from '../matrices/model.ts';
 import type { Lang } from '../../i18n/paths.ts';
+import { optionOrder } from '../sittings.ts';
 
 export type { Lang };
 export type IqCategory = 'logical' | 'spatial' | 'mathematical' | 'verbal';
@@ -54,17 +64,23 @@ interface RawItem {
   matrix?: { template: string; seed: number };
 }
 
-const FORMS = [form0, form1, form2, form3] as RawItem[][];
+const FORMS = [form0, form1, form2, form3, form4, form5, form6, form7] as RawItem[][];
+/** Every form a saved result can name. */
 export const IQ_FORM_IDS: readonly number[] = FORMS.map((_, i) => i);
+/** The forms served to new sittings; the others are retired (kept only to score saved results again). */
+export const SERVED_FORM_IDS: readonly number[] = [4, 5, 6, 7];
+const RETIRED = retiredMatrices as unknown as Record<string, MatrixItem>;
 export const isIqFormId = (id: unknown): id is number => Number.isInteger(id) && IQ_FORM_IDS.includes(id as number);
+export const isServedFormId = (id: unknown): id is number =>
+  Number.isInteger(id) && SERVED_FORM_IDS.includes(id as number);
 
 /**
- * The form to serve next: one not taken yet, at random; once every form has been taken, the one taken longest ago.
- * `taken` lists forms oldest first.
+ * The form to serve next: a served one not taken yet, at random; once every served form has been taken, the one
+ * taken longest ago. `taken` lists forms oldest first (retired forms among them are passed over).
  */
 export function nextIqForm(taken: readonly number[], random: () => number = Math.random): number {
-  const fresh = IQ_FORM_IDS.filter((id) => !taken.includes(id));
-  return fresh.length ? fresh[Math.floor(random() * fresh.length)] : taken[0];
+  const fresh = SERVED_FORM_IDS.filter((id) => !taken.includes(id));
+  return fresh.length ? fresh[Math.floor(random() * fresh.length)] : taken.find(isServedFormId)!;
 }
 
 export const imagePath = (form: number, id: number, option?: number): string =>
@@ -80,7 +96,8 @@ function buildItem(raw: RawItem, form: number): IqItem {
   if (!raw.matrix) {
     return { ...base, options: raw.options!, correctAnswer: raw.correctAnswer!, explanation: raw.explanation! };
   }
-  const matrix = generateMatrixItem(raw.matrix.template as keyof typeof TEMPLATES, raw.matrix.seed);
+  const matrix =
+    RETIRED[`${form}/${raw.id}`] ?? generateMatrixItem(raw.matrix.template as keyof typeof TEMPLATES, raw.matrix.seed);
   const answer = matrix.options[matrix.correctAnswer];
   const paths = matrix.options.map((_, i) => imagePath(form, raw.id, i));
   const both = <T>(fn: (lang: Lang) => T): Localized<T> => ({ uk: fn('uk'), en: fn('en') });
@@ -92,7 +109,7 @@ function buildItem(raw: RawItem, form: number): IqItem {
     image: {
       src: imagePath(form, raw.id),
       alt: both((lang) => describeMatrix(lang, matrix.matrix)),
-      optionAlts: both((lang) => matrix.options.map((o) => describePanel(lang, matrix.matrix, o))),
+      optionAlts: both((lang) => matrix.options.map((o) => panelAlt(lang, matrix.matrix, o))),
       matrix,
     },
   };
@@ -123,4 +140,21 @@ export const itemShown = (item: IqItem, lang: Lang) => ({
 
 export function publicIqQuestions(lang: Lang, form: number): PublicIqQuestion[] {
   return iqBank(form).map((item) => ({ id: item.id, ...itemShown(item, lang) }));
+}
+
+/**
+ * The questions of one sitting: each item's options (and their pictures' text alternatives) in the order the
+ * sitting's seed gives (sittings.ts); `seed` null keeps the key's order (a retired form begun before sittings).
+ */
+export function sittingQuestions(lang: Lang, form: number, seed: number | null): PublicIqQuestion[] {
+  return publicIqQuestions(lang, form).map((question, i) => {
+    if (seed === null) return question;
+    const order = optionOrder(iqBank(form)[i], seed);
+    const { image } = question;
+    return {
+      ...question,
+      options: order.map((k) => question.options[k]),
+      ...(image ? { image: { ...image, optionAlts: order.map((k) => image.optionAlts[k]) } } : {}),
+    };
+  });
 }

@@ -3,7 +3,7 @@
  * the pictures so they can never disagree with them; the words and their agreement come from ./words.ts.
  */
 import { POSITIONS, SEGMENTS, SHAPES, type Matrix, type Panel } from './model.ts';
-import { DIRECTIONS, objectsPhrase, PLACES, SEGMENT_NAMES } from './words.ts';
+import { DIRECTIONS, LABELS, objectsPhrase, PLACES, SEGMENT_NAMES, VALUES } from './words.ts';
 import type { Lang } from '../../i18n/paths.ts';
 
 function list(lang: Lang, items: string[]): string {
@@ -11,7 +11,35 @@ function list(lang: Lang, items: string[]): string {
   return `${items.slice(0, -1).join(', ')} ${lang === 'uk' ? 'і' : 'and'} ${items[items.length - 1]}`;
 }
 
-/** One panel in words. */
+/**
+ * One panel as its text alternative: attribute by attribute, in a fixed order, with the same labels for every panel
+ * of the family — so no option's description is longer, or shares more words with the matrix, for being the key.
+ */
+export function panelAlt(lang: Lang, matrix: Pick<Matrix, 'family'>, p: Panel): string {
+  const L = LABELS[lang];
+  const V = VALUES[lang];
+  const pairs: [string, string][] = [];
+  if (matrix.family === 'objects') {
+    pairs.push(
+      [L.count, String(p.count)],
+      [L.shape, V.shape[p.shape]],
+      [L.size, V.size[p.size]],
+      [L.fill, V.fill[p.fill]],
+    );
+  } else if (matrix.family === 'position') {
+    pairs.push([L.shape, V.shape[p.shape]], [L.fill, V.fill[p.fill]]);
+    if (SHAPES[p.shape] === 'triangle') pairs.push([L.direction, V.direction[p.rotation]]);
+    pairs.push([L.place, V.place[p.position]]);
+  } else {
+    const segments = SEGMENTS.filter((_, bit) => p.lines & (1 << bit)).map((s) => SEGMENT_NAMES[lang][s]);
+    pairs.push([L.lines, segments.length ? list(lang, segments) : V.none]);
+    if (p.count > 0) pairs.push([L.centre, V.shape[p.shape]], [L.fill, V.fill[p.fill]]);
+  }
+  const text = pairs.map(([label, value]) => `${label}: ${value}`).join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** One panel in words, as a sentence (the explanation names the answer this way). */
 export function describePanel(lang: Lang, matrix: Pick<Matrix, 'family'>, p: Panel): string {
   if (matrix.family === 'objects') return objectsPhrase(lang, p);
   if (matrix.family === 'position') {
@@ -36,11 +64,11 @@ export function describeMatrix(lang: Lang, matrix: Matrix): string {
     const cells = row.map((p, c) =>
       r === 2 && c === 2
         ? lang === 'uk'
-          ? 'знак питання — фігура, якої бракує'
-          : 'a question mark — the missing figure'
-        : describePanel(lang, matrix, p),
+          ? 'Знак питання — фігура, якої бракує.'
+          : 'A question mark — the missing figure.'
+        : panelAlt(lang, matrix, p),
     );
-    return `${lang === 'uk' ? 'Рядок' : 'Row'} ${r + 1}: ${cells.map((cell, c) => `${c + 1}) ${cell}`).join('; ')}.`;
+    return `${lang === 'uk' ? 'Рядок' : 'Row'} ${r + 1}. ${cells.map((cell, c) => `${c + 1}) ${cell}`).join(' ')}`;
   });
   return `${lang === 'uk' ? 'Матриця 3 на 3.' : 'A 3 by 3 matrix.'} ${rows.join(' ')}`;
 }
@@ -77,12 +105,14 @@ export function explainMatrix(lang: Lang, matrix: Matrix, answer: Panel): string
         : `the number of figures ${s > 0 ? 'grows' : 'falls'} by ${Math.abs(s) === 1 ? 'one' : Math.abs(s)} from left to right`,
     );
   }
-  if (rules.size === 'progression')
+  if (rules.size === 'progression') {
+    const grows = step(matrix, 'size') > 0;
     parts.push(
       uk
-        ? 'фігури збільшуються зліва направо: маленька, середня, велика'
-        : 'the figures grow from left to right: small, medium, large',
+        ? `фігури щоразу ${grows ? 'збільшуються' : 'зменшуються'} на один розмір зліва направо (розміри: маленька, середня, велика, величезна)`
+        : `the figures ${grows ? 'grow' : 'shrink'} by one size at each step from left to right (sizes: small, medium, large, huge)`,
     );
+  }
   if (rules.fill === 'distribution')
     parts.push(
       uk

@@ -1,7 +1,8 @@
 /**
  * Composes rules into a matrix item from a seed: a template says which attributes vary and by which rule, the
  * seed picks the values, the solver rejects anything a careful reader could read two ways, and the options are a
- * balanced answer set (answers.ts) that no shortcut can pick from without the matrix.
+ * balanced answer set (answers.ts) that no shortcut can pick from without the matrix. Progressions of ordered
+ * attributes are drawn from their answer (`ordered`), so the answer is the smallest value as often as the largest.
  */
 import {
   SEGMENTS,
@@ -43,6 +44,18 @@ const progression =
     const v = starts[r] + step * c;
     return cyclic ? ((v % cyclic) + cyclic) % cyclic : v;
   };
+/**
+ * A progression of an ordered attribute over [lo, hi] (four values), one step per column, built from its answer:
+ * the answer is drawn uniformly from the four values, so it is the largest as often as the smallest, and the
+ * direction and the third row's start follow from it. The first two rows start at the two ends of the range (in
+ * random order), so every value is seen in the matrix and any other value can be the alternative an option offers.
+ */
+function ordered(rng: Rng, lo: number, hi: number): Cell {
+  const answer = int(rng, lo, hi);
+  const step = answer >= lo + 2 ? 1 : -1;
+  const ends = step > 0 ? [lo, hi - 2] : [hi, lo + 2];
+  return progression([...shuffle(rng, ends), answer - 2 * step], step);
+}
 const TRIANGLE = SHAPES.indexOf('triangle');
 const CIRCLE = SHAPES.indexOf('circle');
 const SQUARE = SHAPES.indexOf('square');
@@ -53,42 +66,46 @@ function randomMask(rng: Rng, bits: number): number {
 
 /** Each template: which attributes vary, and how. Difficulty grows with the number and kind of rules. */
 export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
+  // The fill is spread over each row (not kept per row) so that an option differing from the answer only in the
+  // progressed attribute never repeats a panel of the row: then any value can be that option's, and the answer's
+  // value and its alternative are an exchangeable pair (answers.ts).
   'count-progression': (rng) => ({
     family: 'objects',
     cells: {
       shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)),
-      fill: rowConstant(shuffle(rng, [0, 1, 2])),
-      count: progression([1, 1, 1], 1),
-      size: constant(1),
+      fill: distribution(shuffle(rng, [0, 1, 2]), pick(rng, [1, 2])),
+      count: ordered(rng, 1, 4),
+      size: constant(2),
     },
-    rules: { shape: 'row-constant', fill: 'row-constant', count: 'progression' },
+    rules: { shape: 'row-constant', fill: 'distribution', count: 'progression' },
   }),
   'size-progression': (rng) => ({
     family: 'objects',
     cells: {
       shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)),
-      fill: rowConstant(shuffle(rng, [0, 1, 2])),
+      fill: distribution(shuffle(rng, [0, 1, 2]), pick(rng, [1, 2])),
       count: constant(1),
-      size: progression([0, 0, 0], 1),
+      size: ordered(rng, 0, 3),
     },
-    rules: { shape: 'row-constant', fill: 'row-constant', size: 'progression' },
+    rules: { shape: 'row-constant', fill: 'distribution', size: 'progression' },
   }),
   'shape-count': (rng) => ({
     family: 'objects',
     cells: {
       shape: distribution(distinct(rng, 3, 0, SHAPES.length - 1), pick(rng, [1, 2])),
-      count: progression([int(rng, 1, 2), int(rng, 1, 2), int(rng, 1, 2)], 1),
-      size: constant(1),
-      fill: constant(pick(rng, [0, 1, 2])),
+      count: ordered(rng, 1, 4),
+      size: constant(2),
+      // A third attribute, so the options can vary three and none of them repeats a panel of the matrix.
+      fill: rowConstant(shuffle(rng, [0, 1, 2])),
     },
-    rules: { shape: 'distribution', count: 'progression' },
+    rules: { shape: 'distribution', count: 'progression', fill: 'row-constant' },
   }),
   'fill-size': (rng) => ({
     family: 'objects',
     cells: {
       shape: rowConstant(distinct(rng, 3, 0, SHAPES.length - 1)),
       count: rowConstant(distinct(rng, 3, 1, 3)),
-      size: progression([0, 0, 0], 1),
+      size: ordered(rng, 0, 3),
       fill: distribution(shuffle(rng, [0, 1, 2]), pick(rng, [1, 2])),
     },
     rules: { shape: 'row-constant', count: 'row-constant', fill: 'distribution', size: 'progression' },
@@ -101,11 +118,11 @@ export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
         shape: constant(TRIANGLE),
         count: constant(1),
         size: constant(0),
-        fill: constant(pick(rng, [1, 2])),
+        fill: rowConstant(shuffle(rng, [0, 1, 2])),
         position: progression(distinct(rng, 3, 0, 7), step, 8),
         rotation: progression([int(rng, 0, 3), int(rng, 0, 3), int(rng, 0, 3)], pick(rng, [1, -1]), 4),
       },
-      rules: { position: 'progression', rotation: 'progression' },
+      rules: { position: 'progression', rotation: 'progression', fill: 'row-constant' },
     };
   },
   'lines-addition': (rng) => {
@@ -123,8 +140,8 @@ export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
       cells: {
         shape: distribution(distinct(rng, 3, 0, SHAPES.length - 1), shift),
         fill: distribution(shuffle(rng, [0, 1, 2]), 3 - shift),
-        count: progression([int(rng, 1, 2), int(rng, 1, 2), int(rng, 1, 2)], 1),
-        size: constant(1),
+        count: ordered(rng, 1, 4),
+        size: constant(2),
       },
       rules: { shape: 'distribution', fill: 'distribution', count: 'progression' },
     };
@@ -162,7 +179,7 @@ export const TEMPLATES: Record<string, (rng: Rng) => Built> = {
   },
 };
 
-const DEFAULTS: Panel = { shape: CIRCLE, count: 1, size: 1, fill: 0, rotation: 0, position: 8, lines: 0 };
+const DEFAULTS: Panel = { shape: CIRCLE, count: 1, size: 2, fill: 0, rotation: 0, position: 8, lines: 0 };
 
 function buildMatrix(built: Built): Matrix {
   const panels = [0, 1, 2].map((r) =>
@@ -186,7 +203,9 @@ export function generateMatrixItem(template: keyof typeof TEMPLATES, seed: numbe
   for (let attempt = 0; attempt < 200; attempt++) {
     const matrix = buildMatrix(TEMPLATES[template](rng));
     if (!isUnambiguous(matrix.panels)) continue;
-    const set = balancedAnswerSet(rng, matrix.panels, (p) => validPanel(matrix, p));
+    // The ordered attribute a template progresses must be among what the options vary, or the item would not test it.
+    const required = (['count', 'size'] as const).filter((a) => matrix.rules[a] === 'progression');
+    const set = balancedAnswerSet(rng, matrix.panels, (p) => validPanel(matrix, p), [...required]);
     if (!set) continue;
     const defensible = defensibleOptions(matrix.panels, set.options);
     if (defensible.length !== 1 || defensible[0] !== set.correctAnswer) continue;

@@ -37,7 +37,7 @@ export interface Panel {
   shape: number;
   /** 1–4 shapes in the panel ("objects"). */
   count: number;
-  /** 0 small, 1 medium, 2 large. */
+  /** 0 small, 1 medium, 2 large, 3 huge. */
   size: number;
   /** 0 white, 1 hatched, 2 black. */
   fill: number;
@@ -56,7 +56,7 @@ export const ATTRIBUTES: Attribute[] = ['shape', 'count', 'size', 'fill', 'rotat
 export const DOMAIN: Record<Exclude<Attribute, 'lines'>, { min: number; max: number; cyclic?: number }> = {
   shape: { min: 0, max: SHAPES.length - 1 },
   count: { min: 1, max: 4 },
-  size: { min: 0, max: 2 },
+  size: { min: 0, max: 3 },
   fill: { min: 0, max: 2 },
   rotation: { min: 0, max: 3, cyclic: 4 },
   position: { min: 0, max: 7, cyclic: 8 },

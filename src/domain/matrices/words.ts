@@ -21,10 +21,10 @@ const UK_NUMBERS: Record<Gender, string[]> = {
   n: ['', 'одне', 'два', 'три', 'чотири'],
 };
 const UK_SIZE: Record<Gender | 'pl', string[]> = {
-  m: ['маленький', 'середній', 'великий'],
-  f: ['маленька', 'середня', 'велика'],
-  n: ['маленьке', 'середнє', 'велике'],
-  pl: ['маленькі', 'середні', 'великі'],
+  m: ['маленький', 'середній', 'великий', 'величезний'],
+  f: ['маленька', 'середня', 'велика', 'величезна'],
+  n: ['маленьке', 'середнє', 'велике', 'величезне'],
+  pl: ['маленькі', 'середні', 'великі', 'величезні'],
 };
 const UK_FILL: Record<Gender | 'pl', string[]> = {
   m: ['білий', 'заштрихований', 'чорний'],
@@ -33,7 +33,7 @@ const UK_FILL: Record<Gender | 'pl', string[]> = {
   pl: ['білі', 'заштриховані', 'чорні'],
 };
 const EN_NUMBERS = ['', 'one', 'two', 'three', 'four'];
-const EN_SIZE = ['small', 'medium', 'large'];
+const EN_SIZE = ['small', 'medium', 'large', 'huge'];
 const EN_FILL = ['white', 'hatched', 'black'];
 const EN_SHAPES: Record<(typeof SHAPES)[number], [string, string]> = {
   circle: ['circle', 'circles'],
@@ -91,6 +91,79 @@ export const SEGMENT_NAMES: Record<Lang, Record<(typeof SEGMENTS)[number], strin
     'diagonal-up': 'діагональ зліва знизу вправо вгору',
     vertical: 'вертикальна середня лінія',
     horizontal: 'горизонтальна середня лінія',
+  },
+};
+
+/**
+ * The words of an option's text alternative, attribute by attribute in a fixed order (describe.ts `panelAlt`):
+ * every option of an item is described by the same labels, so a description's words and length say nothing about
+ * whether it is the key. Values are nominative forms that agree with their label, not with a noun.
+ */
+export const LABELS: Record<
+  Lang,
+  Record<'count' | 'shape' | 'size' | 'fill' | 'direction' | 'place' | 'lines' | 'centre', string>
+> = {
+  uk: {
+    count: 'кількість',
+    shape: 'форма',
+    size: 'розмір',
+    fill: 'заливка',
+    direction: 'вістря',
+    place: 'місце',
+    lines: 'лінії',
+    centre: 'у центрі',
+  },
+  en: {
+    count: 'count',
+    shape: 'shape',
+    size: 'size',
+    fill: 'fill',
+    direction: 'pointing',
+    place: 'place',
+    lines: 'lines',
+    centre: 'centre',
+  },
+};
+export const VALUES: Record<
+  Lang,
+  { shape: string[]; size: string[]; fill: string[]; direction: string[]; place: string[]; none: string }
+> = {
+  uk: {
+    shape: SHAPES.map((s) => UK_SHAPES[s].one),
+    // A size as its step on the scale (one word, not a count's digit): no size is told by a longer word.
+    size: ['1-й із чотирьох', '2-й із чотирьох', '3-й із чотирьох', '4-й із чотирьох'],
+    fill: UK_FILL.f,
+    direction: ['угору', 'праворуч', 'униз', 'ліворуч'],
+    place: [
+      'лівий верхній кут',
+      'верх посередині',
+      'правий верхній кут',
+      'правий край посередині',
+      'правий нижній кут',
+      'низ посередині',
+      'лівий нижній кут',
+      'лівий край посередині',
+      'центр',
+    ],
+    none: 'немає',
+  },
+  en: {
+    shape: SHAPES.map((s) => EN_SHAPES[s][0]),
+    size: ['1st of four', '2nd of four', '3rd of four', '4th of four'],
+    fill: EN_FILL,
+    direction: ['up', 'right', 'down', 'left'],
+    place: [
+      'top-left corner',
+      'top middle',
+      'top-right corner',
+      'right middle',
+      'bottom-right corner',
+      'bottom middle',
+      'bottom-left corner',
+      'left middle',
+      'centre',
+    ],
+    none: 'none',
   },
 };
 
