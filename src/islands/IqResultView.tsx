@@ -39,7 +39,10 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         <p className="iq-range" data-testid="iq-interval">
           {reading.interval}
         </p>
-        <p className="iq-label">{reading.band}</p>
+        {/* A cautioned sheet gets no band (as on its certificate): "Average" would read as a measurement. */}
+        <p className="iq-label" data-testid="iq-band">
+          {result.cautions.length ? t(`cert.caution.${result.cautions[0]}`) : reading.band}
+        </p>
         <p data-testid="iq-percentile">{reading.percentile}</p>
         <p className="muted iq-provisional">{t('results.iq.provisional')}</p>
         {full ? (

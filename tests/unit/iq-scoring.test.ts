@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import {
   correctnessAssessment,
-  iqCautions,
   scoreIqSheet,
   speedAssessment,
   DIFFICULTY_WEIGHTS,
@@ -266,27 +265,5 @@ describe.each(IQ_FORM_IDS.map((f) => [f]))('scoring a sheet of form %i', (formId
         3_000,
       ).averageTimePerQuestion,
     ).toBe(1);
-  });
-});
-
-describe('cautions', () => {
-  const answers = (ms: number[]) => ms.map((timeSpent, i) => ({ questionId: i + 1, selectedAnswer: 0, timeSpent }));
-  it('flag a sheet answered in under 2 minutes, or at a median under 5 s an item', () => {
-    expect(iqCautions(answers(Array(20).fill(6_000)), 119_999, 30, 43)).toEqual(['too_fast']);
-    expect(iqCautions(answers([...Array(11).fill(4_000), ...Array(9).fill(60_000)]), 600_000, 30, 43)).toEqual([
-      'too_fast',
-    ]);
-    expect(iqCautions(answers([...Array(10).fill(4_000), ...Array(10).fill(6_000)]), 600_000, 30, 43)).toEqual([]);
-    expect(iqCautions(answers(Array(20).fill(6_000)), 120_000, 30, 43)).toEqual([]);
-  });
-  it('flag fewer weighted points than guessing gives (43 / 6 ≈ 7.2)', () => {
-    expect(iqCautions(answers(Array(20).fill(30_000)), 600_000, 7, 43)).toEqual(['below_chance']);
-    expect(iqCautions(answers(Array(20).fill(30_000)), 600_000, 8, 43)).toEqual([]);
-    expect(iqCautions(answers(Array(20).fill(1_000)), 19_000, 0, 43)).toEqual(['too_fast', 'below_chance']);
-  });
-  it('come with the scored result', () => {
-    expect(
-      scoreIqSheet({ formId: 0, answers: sheetOf(0, () => true, 900), timeSpent: 19_000, reliability: 0.75 }).cautions,
-    ).toEqual(['too_fast']);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { iqBank, IQ_CATEGORIES, type Difficulty, type IqCategory, type IqItem } from './bank.ts';
 import { readIq, type IqReading } from './reading.ts';
+import { iqCautions, type IqCaution } from './cautions.ts';
 
 export const DIFFICULTY_WEIGHTS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 export const MAX_RAW_SCORE = 43;
@@ -17,8 +18,11 @@ export const correctnessAssessment = (correct: number): 'excellent' | 'good' | '
 
 export interface IqAnswer {
   questionId: number;
+  /** The option chosen, as the form's key numbers it. */
   selectedAnswer: number;
   timeSpent: number;
+  /** Where that option was shown in the sitting (its order is shuffled per sitting); absent: the key's order. */
+  shown?: number;
 }
 
 /** What a sheet is scored from: the form it was taken on, the answers, and the reliability in use for that form. */
@@ -30,28 +34,7 @@ export interface IqSheet {
   reliability: number;
 }
 
-/** Reasons not to take a sheet at face value, shown above the score. */
-export type IqCaution = 'too_fast' | 'below_chance';
-export const CAUTION_LIMITS = { medianItemMs: 5_000, totalMs: 120_000 } as const;
-/** Each item has six options, so guessing gets one weighted point in six on average. */
-export const CHANCE_ACCURACY = 1 / 6;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-export function iqCautions(answers: IqAnswer[], timeSpent: number, score: number, maxScore: number): IqCaution[] {
-  const cautions: IqCaution[] = [];
-  if (
-    timeSpent < CAUTION_LIMITS.totalMs ||
-    (answers.length > 0 && median(answers.map((a) => a.timeSpent)) < CAUTION_LIMITS.medianItemMs)
-  )
-    cautions.push('too_fast');
-  if (score / maxScore < CHANCE_ACCURACY) cautions.push('below_chance');
-  return cautions;
-}
+export type { IqCaution };
 
 export interface IqResult extends IqReading {
   formId: number;
@@ -97,7 +80,17 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability }: IqShee
     correctAnswers,
     timeSpent,
     breakdown: breakdownOf(bank, review),
-    cautions: iqCautions(answers, timeSpent, score, maxScore),
+    cautions: iqCautions({
+      bank,
+      timeMs: bank.map((item) => byId.get(item.id)?.timeSpent ?? 0),
+      positions: bank.map((item) => {
+        const answer = byId.get(item.id);
+        return answer ? (answer.shown ?? answer.selectedAnswer) : -1;
+      }),
+      totalMs: timeSpent,
+      score,
+      weights: bank.map((item) => DIFFICULTY_WEIGHTS[item.difficulty]),
+    }),
     speed: speedAssessment(timeSpent),
     correctness: correctnessAssessment(correctAnswers),
     accuracy: Math.round((correctAnswers / bank.length) * 100),

@@ -1,0 +1,87 @@
+/**
+ * Reasons not to take an IQ sheet at face value (DESIGN.md §3.5), shown above the reading and leading it:
+ *
+ * - `below_chance`: the score is no higher than random guessing reaches in 95 of 100 sheets of this form — the
+ *   95th percentile of the exact distribution of the weighted score when every item is a one-in-six guess, computed
+ *   from the form's own weights, not set by hand. So ≥ 95 % of random sheets are cautioned, at any pace.
+ * - `straight_line`: the answers follow the page, not the items — one option position for ≥ 80 % of the answers, or
+ *   the same step from one answer to the next (A A A…, A B C D…, F E D…) for ≥ 80 % of the steps. Positions are the
+ *   ones the person clicked (the sitting's order), not the key's.
+ * - `too_fast`: under two minutes in all, or at least a quarter of the items answered faster than a fast reader can
+ *   read them: the item's words at 35 characters a second (well above ordinary reading, about 15–20), at least
+ *   2.5 s for a text item and 3 s for a matrix (nine panels and six options to look at).
+ */
+import type { IqItem } from './bank.ts';
+
+export type IqCaution = 'too_fast' | 'below_chance' | 'straight_line';
+
+/** Six options: a guess is right one time in six. */
+export const GUESS_ODDS = 1 / 6;
+export const GUESSING_PERCENTILE = 0.95;
+export const STRAIGHT_LINE_SHARE = 0.8;
+export const READING = { charsPerSecond: 35, textFloorMs: 2_500, matrixFloorMs: 3_000, unreadShare: 0.25 } as const;
+export const MIN_TOTAL_MS = 120_000;
+
+/**
+ * The smallest score s with P(S ≤ s) ≥ level when each item is right with probability p and weighs w_i: the exact
+ * distribution of S = Σ w_i·X_i, X_i ~ Bernoulli(p), by convolution over the items.
+ */
+export function guessingQuantile(weights: number[], p = GUESS_ODDS, level = GUESSING_PERCENTILE): number {
+  let dist = [1];
+  for (const w of weights) {
+    const next = new Array(dist.length + w).fill(0);
+    dist.forEach((q, s) => {
+      next[s] += q * (1 - p);
+      next[s + w] += q * p;
+    });
+    dist = next;
+  }
+  let cumulative = 0;
+  for (let s = 0; s < dist.length; s++) {
+    cumulative += dist[s];
+    if (cumulative >= level - 1e-12) return s;
+  }
+  return dist.length - 1;
+}
+
+/** Whether the clicked positions follow a pattern of the page rather than the items. */
+export function straightLined(positions: number[], options = 6): boolean {
+  if (positions.length < 5) return false;
+  const counts = new Map<number, number>();
+  for (const p of positions) counts.set(p, (counts.get(p) ?? 0) + 1);
+  if (Math.max(...counts.values()) >= STRAIGHT_LINE_SHARE * positions.length) return true;
+  const steps = new Map<number, number>();
+  for (let i = 1; i < positions.length; i++) {
+    const step = (((positions[i] - positions[i - 1]) % options) + options) % options;
+    steps.set(step, (steps.get(step) ?? 0) + 1);
+  }
+  return Math.max(...steps.values()) >= STRAIGHT_LINE_SHARE * (positions.length - 1);
+}
+
+/** The least time a fast reader needs for an item: its question and options in the shorter of the two languages. */
+export function readingMs(item: IqItem): number {
+  if (item.image) return READING.matrixFloorMs;
+  const chars = Math.min(
+    ...(['uk', 'en'] as const).map((lang) => [item.question[lang], ...item.options[lang]].join(' ').length),
+  );
+  return Math.max(READING.textFloorMs, (chars / READING.charsPerSecond) * 1000);
+}
+
+export interface CautionInput {
+  bank: IqItem[];
+  /** Per item of the bank, in its order: ms spent and the position clicked (-1 when missing). */
+  timeMs: number[];
+  positions: number[];
+  totalMs: number;
+  score: number;
+  weights: number[];
+}
+
+export function iqCautions({ bank, timeMs, positions, totalMs, score, weights }: CautionInput): IqCaution[] {
+  const cautions: IqCaution[] = [];
+  const unread = bank.filter((item, i) => timeMs[i] < readingMs(item)).length;
+  if (totalMs < MIN_TOTAL_MS || unread >= READING.unreadShare * bank.length) cautions.push('too_fast');
+  if (score <= guessingQuantile(weights)) cautions.push('below_chance');
+  if (straightLined(positions.filter((p) => p >= 0))) cautions.push('straight_line');
+  return cautions;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { DIFFICULTY_WEIGHTS, scoreIqSheet, type IqAnswer } from '../../src/domain/iq/scoring.ts';
+import { guessingQuantile, readingMs, straightLined } from '../../src/domain/iq/cautions.ts';
+import { createRng } from '../../src/domain/matrices/rng.ts';
+
+const score = (formId: number, answers: IqAnswer[], timeSpent = answers.reduce((s, a) => s + a.timeSpent, 0)) =>
+  scoreIqSheet({ formId, answers, timeSpent, reliability: 0.75 });
+const sheet = (formId: number, choose: (i: number) => number, ms: (i: number) => number): IqAnswer[] =>
+  iqBank(formId).map((item, i) => ({ questionId: item.id, selectedAnswer: choose(i), timeSpent: ms(i) }));
+
+describe('the guessing level', () => {
+  it('is the 95th percentile of the exact distribution of a guessed score', () => {
+    // Ten one-point items at 1/2: P(S ≤ 7) = 0.9453, P(S ≤ 8) = 0.9893.
+    expect(guessingQuantile(Array(10).fill(1), 0.5)).toBe(8);
+    // One item of weight 3 at 1/6: P(S = 0) = 5/6 < 0.95, so the 95th percentile is 3.
+    expect(guessingQuantile([3])).toBe(3);
+  });
+
+  it.each(SERVED_FORM_IDS.map((f) => [f]))('is computed from the weights of form %i', (formId) => {
+    const weights = iqBank(formId).map((item) => DIFFICULTY_WEIGHTS[item.difficulty]);
+    const level = guessingQuantile(weights);
+    // Monte Carlo check of the convolution: the share of guessed sheets at or below the level.
+    const rng = createRng(formId);
+    let atOrBelow = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const s = weights.reduce((sum, w) => sum + (rng() < 1 / 6 ? w : 0), 0);
+      if (s <= level) atOrBelow++;
+    }
+    expect(atOrBelow / 20_000).toBeGreaterThanOrEqual(0.945);
+    expect(
+      score(
+        formId,
+        sheet(
+          formId,
+          () => -1,
+          () => 30_000,
+        ),
+      ).cautions,
+    ).toContain('below_chance');
+  });
+});
+
+describe('straight-lining', () => {
+  it('is one position for at least 80 % of the answers, or one step between answers for 80 % of the steps', () => {
+    expect(straightLined(Array(20).fill(2))).toBe(true);
+    expect(straightLined([...Array(16).fill(0), 1, 2, 3, 4])).toBe(true);
+    expect(straightLined(Array.from({ length: 20 }, (_, i) => i % 6))).toBe(true);
+    expect(straightLined(Array.from({ length: 20 }, (_, i) => (60 - i) % 6))).toBe(true);
+    expect(straightLined([0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])).toBe(false);
+    expect(straightLined([3, 1, 4, 1, 5, 2, 2, 0, 5, 3, 5, 1, 2, 0, 4, 4, 3, 0, 2, 1])).toBe(false);
+  });
+});
+
+describe('a fast reader', () => {
+  it('needs at least 2.5 s for a text item, 3 s for a matrix, more for long items', () => {
+    const bank = iqBank(4);
+    for (const item of bank) expect(readingMs(item)).toBeGreaterThanOrEqual(item.image ? 3_000 : 2_500);
+    expect(Math.max(...bank.map(readingMs))).toBeGreaterThan(5_000);
+  });
+});
+
+describe('cautions catch careless sheets and spare careful ones', () => {
+  const PACES = [1_000, 3_000, 6_000, 8_000, 15_000, 30_000];
+
+  it.each(SERVED_FORM_IDS.map((f) => [f]))('caution ≥ 85 %% of random sheets at any pace on form %i', (formId) => {
+    const rng = createRng(1000 + formId);
+    const shares = PACES.map((pace) => {
+      let cautioned = 0;
+      for (let n = 0; n < 2_000; n++) {
+        const answers = sheet(
+          formId,
+          () => Math.floor(rng() * 6),
+          () => pace * (0.5 + rng()),
+        );
+        if (score(formId, answers).cautions.length) cautioned++;
+      }
+      return cautioned / 2_000;
+    });
+    console.log(
+      `form ${formId}: random sheets cautioned at ${PACES.map((p, i) => `${p / 1000} s ${(shares[i] * 100).toFixed(1)} %`).join(', ')}`,
+    );
+    for (const share of shares) expect(share).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('caution every straight-line sheet (the same option throughout), on every served form', () => {
+    for (const formId of SERVED_FORM_IDS)
+      for (let option = 0; option < 6; option++) {
+        const cautions = score(
+          formId,
+          sheet(
+            formId,
+            () => option,
+            () => 20_000,
+          ),
+        ).cautions;
+        expect(cautions, `form ${formId}, option ${option + 1}`).toContain('straight_line');
+      }
+  });
+
+  it('spare a careful sheet: most answers right, read at a human pace', () => {
+    for (const formId of SERVED_FORM_IDS) {
+      const bank = iqBank(formId);
+      const answers = sheet(
+        formId,
+        (i) => (i % 5 === 4 ? (bank[i].correctAnswer + 1) % 6 : bank[i].correctAnswer),
+        (i) => 15_000 + 2_000 * i,
+      );
+      expect(score(formId, answers).cautions, `form ${formId}`).toEqual([]);
+    }
+  });
+
+  it('flag a sheet finished in under 2 minutes, or a quarter of the items faster than they can be read', () => {
+    const bank = iqBank(4);
+    const right = (i: number) => bank[i].correctAnswer;
+    expect(
+      score(
+        4,
+        sheet(4, right, () => 5_900),
+        118_000,
+      ).cautions,
+    ).toEqual(['too_fast']);
+    const skimmed = (n: number) => sheet(4, right, (i) => (i < n ? 1_000 : 30_000));
+    expect(score(4, skimmed(5)).cautions).toEqual(['too_fast']);
+    expect(score(4, skimmed(4)).cautions).toEqual([]);
+  });
+});
