@@ -3,6 +3,7 @@ import { secured } from '../../src/lib/server/security-headers.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
+import { resolveIqSheet } from '../../src/lib/server/sitting-sheets.ts';
 import {
   IqScoreRequest,
   iqScoringLimits,
@@ -11,14 +12,16 @@ import {
   SCORE_BODY_LIMIT,
 } from '../../src/lib/server/scoring.ts';
 
-/** Scores a complete IQ answer sheet on the server (rate-limited: the teaser's count must not recover a key) and returns the result at the caller's access, with a signed token; a signed-in user's result is saved too. */
+/** Scores a complete IQ answer sheet of a sitting the server served (its token maps clicked places to options) on the server (rate-limited: the teaser's count must not recover a key) and returns the result at the caller's access, with a signed token; a signed-in user's result is saved too. */
 export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'optional', body: IqScoreRequest, maxBytes: SCORE_BODY_LIMIT });
   if (!request.ok) return request.response;
-  const outcome = await scoreAndSave(request.body, scoreIq, {
+  const sheet = resolveIqSheet(request.body);
+  if (!sheet.ok) return refusal(sheet.error, request.lang);
+  const outcome = await scoreAndSave(sheet.input, scoreIq, {
     lang: request.lang,
     user: request.user,
-    limits: iqScoringLimits(request.body, context.ip, request.user?.id),
+    limits: iqScoringLimits(sheet.input, context.ip, request.user?.id),
     onQueued: () => context.waitUntil(deliverOutboxSoon()),
     waitUntil: (work) => context.waitUntil(work),
   });

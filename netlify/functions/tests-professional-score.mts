@@ -3,13 +3,16 @@ import { secured } from '../../src/lib/server/security-headers.ts';
 import { json, refusal } from '../../src/lib/server/http.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
+import { resolveCareerSheet } from '../../src/lib/server/sitting-sheets.ts';
 import { CareerScoreRequest, scoreAndSave, scoreCareer, SCORE_BODY_LIMIT } from '../../src/lib/server/scoring.ts';
 
-/** Scores a complete career answer sheet on the server and returns the result at the caller's access, with a signed token; a signed-in user's result is saved too. */
+/** Scores a complete career answer sheet of a sitting the server served (its token maps the sitting's ids to statements) on the server and returns the result at the caller's access, with a signed token; a signed-in user's result is saved too. */
 export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'optional', body: CareerScoreRequest, maxBytes: SCORE_BODY_LIMIT });
   if (!request.ok) return request.response;
-  const outcome = await scoreAndSave(request.body, scoreCareer, {
+  const sheet = resolveCareerSheet(request.body);
+  if (!sheet.ok) return refusal(sheet.error, request.lang);
+  const outcome = await scoreAndSave(sheet.input, scoreCareer, {
     lang: request.lang,
     user: request.user,
     onQueued: () => context.waitUntil(deliverOutboxSoon()),

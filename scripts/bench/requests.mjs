@@ -30,12 +30,12 @@ export async function signUpUsers(base, count) {
   return users;
 }
 
-/** The body of an IQ answer sheet for form 0, with a fresh submissionId each time (no replay short-cut). */
+/** The body of an IQ answer sheet for one served sitting, with a fresh submissionId each time (no replay short-cut). */
 export async function iqSheets(base) {
-  const res = await send(`${base}/api/tests/iq/form?lang=uk&formId=0`);
-  const { formId, questions } = JSON.parse(res.body);
+  const res = await send(`${base}/api/tests/iq/form?lang=uk`);
+  const { formToken, questions } = JSON.parse(res.body);
   const template = JSON.stringify({
-    formId,
+    formToken,
     answers: questions.map((q, i) => ({ questionId: q.id, selectedAnswer: (i * 7) % 6, timeSpent: 1000 })),
     timeSpent: 500_000,
     submissionId: '@ID@',

@@ -5,7 +5,7 @@
  */
 import type { IqItem } from './iq/bank.ts';
 import type { IqAnswer } from './iq/scoring.ts';
-import { CAREER_QUESTIONS, CORE_QUESTION_COUNT } from './career/questions.ts';
+import { CAREER_QUESTIONS, CORE_QUESTIONS, LEGACY_CORE } from './career/questions.ts';
 import { tieAfterCore, type CareerAnswer } from './career/scoring.ts';
 
 export type SheetError =
@@ -34,6 +34,10 @@ export function checkIqSheet(bank: IqItem[], answers: IqAnswer[]): SheetError | 
   return null;
 }
 
+/**
+ * A career sheet: every core statement once — all of them, or for a sheet begun before sittings (it answers no
+ * reverse-keyed statement) the core set of that time — and exactly the tie-break statements its tie asks.
+ */
 export function checkCareerSheet(answers: CareerAnswer[]): SheetError | null {
   const questions = new Map(CAREER_QUESTIONS.map((q) => [q.id, q]));
   const problem = idProblems(
@@ -41,8 +45,10 @@ export function checkCareerSheet(answers: CareerAnswer[]): SheetError | null {
     new Set(questions.keys()),
   );
   if (problem) return problem;
+  const legacy = !answers.some((a) => questions.get(a.questionId)!.reverse);
+  const coreSet = new Set((legacy ? LEGACY_CORE : CORE_QUESTIONS).map((q) => q.id));
   const core = answers.filter((a) => !questions.get(a.questionId)!.isAdditional);
-  if (core.length !== CORE_QUESTION_COUNT) return 'score.error.answer_count';
+  if (core.length !== coreSet.size || core.some((a) => !coreSet.has(a.questionId))) return 'score.error.answer_count';
   const expected = new Set(tieAfterCore(answers).tieBreak.map((q) => q.id));
   const extra = answers.filter((a) => questions.get(a.questionId)!.isAdditional);
   if (extra.some((a) => !expected.has(a.questionId))) return 'score.error.unexpected_tiebreak';

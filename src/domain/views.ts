@@ -62,8 +62,11 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     totalQuestions: result.totalQuestions,
     timeSpent: result.timeSpent,
     enneagramScores: result.enneagramScores,
+    corePerType: result.corePerType,
     tieBreakScores: result.tieBreakScores,
     tiedTypes: result.tiedTypes,
+    noClearType: result.noClearType,
+    cautions: result.cautions,
     /** The headline of every type still tied, so the page can say "between X and Y" and show each. */
     tiedProfiles: result.tiedTypes.map((type) => {
       const p = profileOf(type, lang);
@@ -71,7 +74,8 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     }),
     additionalQuestionsNeeded: result.additionalQuestionsNeeded,
   };
-  if (access === 'teaser') return teaser;
+  // Three or more types level: no one type's profile stands for the sheet, at any access.
+  if (access === 'teaser' || result.noClearType) return teaser;
   return {
     ...teaser,
     secondaryType: result.secondaryType,

@@ -1,11 +1,11 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
 import type { CareerResultView as Data, ResultsLinks, ResultViewProps, SaveStatus } from './results-data.ts';
-import { PremiumGate, ResultActions, SignInLink } from './ResultParts.tsx';
+import { Cautions, PremiumGate, ResultActions, SignInLink } from './ResultParts.tsx';
 import { Samples } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 import { CareerProfile } from './CareerProfile.tsx';
-import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
+import { TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
@@ -47,7 +47,7 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
     return (
       <section className="notice notice-tiebreak" aria-labelledby="between-title">
         <p id="between-title">
-          {t('results.career.between', {
+          {t(result.noClearType ? 'results.career.noClear' : 'results.career.between', {
             types: names(
               lang,
               result.tiedProfiles.map((p) => p.title),
@@ -87,14 +87,17 @@ export function CareerResultView({
   signedIn,
 }: Props) {
   const full = result.access === 'full' && result.profile;
-  const max = CORE_PER_TYPE;
+  const max = result.corePerType;
   const tied = result.tiedProfiles.length > 1;
   return (
     <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
       <SaveBanner status={saveStatus} t={t} links={links} />
+      <Cautions cautions={result.cautions} t={t} prefix="results.career.caution." testId="career-cautions" />
       {tied ? (
         <header className="result-hero result-hero-type">
-          <p className="eyebrow">{t('results.career.eyebrowTied')}</p>
+          <p className="eyebrow">
+            {t(result.noClearType ? 'results.career.eyebrowNoClear' : 'results.career.eyebrowTied')}
+          </p>
           <h1 id="result-title" data-testid="personality-type">
             {names(
               lang,
@@ -137,19 +140,19 @@ export function CareerResultView({
 
       <section className="result-block" aria-labelledby="scores-title">
         <h2 id="scores-title">{t('results.career.scores')}</h2>
-        <p className="muted">{t('results.career.scoresNote')}</p>
+        <p className="muted">{t('results.career.scoresNote', { n: max })}</p>
         <ul className="breakdown">
           {Object.entries(result.enneagramScores).map(([type, score]) => (
-            <li key={type} className={Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
+            <li key={type} className={!tied && Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
               <span className="breakdown-name">
                 {t(`career.type.${type}`)}
-                {Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}
+                {!tied && Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}
               </span>
               <span className="bar" aria-hidden="true">
                 <span style={{ width: `${(score / max) * 100}%` }} />
               </span>
               <span className="breakdown-value">
-                {score} / {CORE_PER_TYPE}
+                {score} / {max}
               </span>
             </li>
           ))}
@@ -165,7 +168,12 @@ export function CareerResultView({
         ) : null}
       </section>
 
-      {full ? (
+      {result.noClearType ? (
+        <section className="result-block" aria-labelledby="no-profile-title">
+          <h2 id="no-profile-title">{t('results.career.full')}</h2>
+          <p>{t('results.career.noClearProfile')}</p>
+        </section>
+      ) : full ? (
         <CareerProfile result={result} t={t} premiumDays={premiumDays} />
       ) : (
         <section className="result-block" aria-labelledby="locked-title">

@@ -2,7 +2,7 @@
 import { clock } from '../lib/client/texts.ts';
 import { iqReadingTexts } from '../lib/iq-reading.ts';
 import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
-import { PremiumGate, ResultActions } from './ResultParts.tsx';
+import { Cautions, PremiumGate, ResultActions } from './ResultParts.tsx';
 import { Samples, StatsPanel } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 
@@ -13,19 +13,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
   const reading = iqReadingTexts(t, result);
   return (
     <article className="result" aria-labelledby="result-title">
-      {result.cautions.length ? (
-        <section
-          className="notice notice-caution"
-          role="note"
-          aria-labelledby="caution-title"
-          data-testid="iq-cautions"
-        >
-          <h2 id="caution-title">{t('results.caution.title')}</h2>
-          {result.cautions.map((c) => (
-            <p key={c}>{t(`results.caution.${c}`)}</p>
-          ))}
-        </section>
-      ) : null}
+      <Cautions cautions={result.cautions} t={t} prefix="results.caution." testId="iq-cautions" />
       <header className="result-hero">
         <p className="eyebrow" aria-hidden="true">
           {t('results.iq.title')}

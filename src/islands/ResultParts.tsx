@@ -132,3 +132,26 @@ export function PremiumGate({
     </div>
   );
 }
+
+/** The cautions a result leads with, above its reading (the keys under `prefix` name each caution's text). */
+export function Cautions({
+  cautions,
+  t,
+  prefix,
+  testId,
+}: {
+  cautions: string[];
+  t: T;
+  prefix: string;
+  testId: string;
+}) {
+  if (!cautions.length) return null;
+  return (
+    <section className="notice notice-caution" role="note" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <h2 id={`${testId}-title`}>{t('results.caution.title')}</h2>
+      {cautions.map((c) => (
+        <p key={c}>{t(`${prefix}${c}`)}</p>
+      ))}
+    </section>
+  );
+}

@@ -7,7 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   $progress,
+  addTieBreak,
   DELAYS,
+  fetchTieBreak,
   initTest,
   iqFormsTaken,
   resetTest,
@@ -32,10 +34,16 @@ interface Props {
   homeHref: string;
 }
 
-/** The form in progress again (after a reload or a language switch), else a new one other than those taken here. */
-function iqFormUrl(base: string): string {
-  const formId = savedProgress('iq')?.formId;
-  return formId === undefined ? `${base}&taken=${iqFormsTaken().join(',')}` : `${base}&formId=${formId}`;
+/**
+ * The sitting in progress again (after a reload or a language switch), else a new one — for the IQ test of a form
+ * not taken in this browser.
+ */
+function formUrl(kind: TestKind, base: string): string {
+  const saved = savedProgress(kind);
+  if (saved?.formToken) return `${base}&formToken=${encodeURIComponent(saved.formToken)}`;
+  if (kind !== 'iq') return base;
+  if (saved?.formId !== undefined) return `${base}&formId=${saved.formId}`;
+  return `${base}&taken=${iqFormsTaken().join(',')}`;
 }
 
 export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref }: Props) {
@@ -48,10 +56,20 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
   const load = useCallback(async () => {
     setLoaded('loading');
     try {
-      const res = await fetch(kind === 'iq' ? iqFormUrl(questionsUrl) : questionsUrl, { credentials: 'same-origin' });
+      const res = await fetch(formUrl(kind, questionsUrl), { credentials: 'same-origin' });
       if (!res.ok) throw new Error(String(res.status));
-      const { questions, formId } = (await res.json()) as { questions: Question[]; formId?: number };
-      initTest(kind, lang, questions, formId);
+      const { questions, formId, formToken } = (await res.json()) as {
+        questions: Question[];
+        formId?: number;
+        formToken?: string;
+      };
+      initTest(kind, lang, questions, { formId, formToken });
+      // Back in the tie-break statements: the server names them again, in this page's language.
+      if ($progress.get().mode === 'additional') {
+        const tieBreak = await fetchTieBreak();
+        if (!tieBreak) throw new Error('tie-break');
+        addTieBreak(tieBreak);
+      }
       setLoaded('ready');
     } catch {
       setLoaded('failed');

@@ -15,7 +15,7 @@ export function testIslandProps(lang: Lang, kind: TestKind) {
     kind,
     lang,
     texts: pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.']),
-    questionsUrl: kind === 'iq' ? `/api/tests/iq/form?lang=${lang}` : `/data/${kind}/${lang}.json`,
+    questionsUrl: `/api/tests/${kind}/form?lang=${lang}`,
     resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
     homeHref: localizedPath(lang, '/'),
   };
@@ -33,6 +33,8 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'stats.',
       'samples.',
       'certificate.',
+      // A cautioned IQ result names its caution where the band would be, in the certificate's words.
+      'cert.caution.',
       'nav.signin',
       'premium.',
       'share.',

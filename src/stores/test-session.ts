@@ -7,12 +7,13 @@ import { atom, computed, map } from 'nanostores';
 import * as session from '../lib/client/session.ts';
 import type { AnswerValue, PendingSheet, Progress } from '../lib/client/session.ts';
 import type { TestKind } from '../domain/views.ts';
-import { countYes, tiedForTop } from '../domain/career/tie.ts';
+import { postJson, withRetry } from '../lib/client/api.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export interface Question {
   id: number;
-  type: string | number;
+  /** IQ: the category; career statements come without their type (the key stays on the server). */
+  type?: string;
   text: string;
   options: string[];
   difficulty?: string;
@@ -39,12 +40,12 @@ export const $lang = atom<Lang>('uk');
 export const $questions = atom<Question[]>([]);
 export const $progress = map<Progress>(fresh());
 
-/** The questions being asked now: the main set, or the tie-break statements of the tied types. */
+/** The questions being asked now: the main set, or the tie-break statements the server sent for this sheet. */
 export const $currentSet = computed([$questions, $progress], (questions, progress) =>
-  progress.mode === 'main'
-    ? questions.filter((q) => !q.isAdditional)
-    : questions.filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type))),
+  questions.filter((q) => Boolean(q.isAdditional) === (progress.mode === 'additional')),
 );
+/** True while the server is asked whether the career answers need tie-break statements. */
+export const $checkingTie = atom(false);
 export const $current = computed(
   [$currentSet, $progress],
   (set, progress) => set[Math.min(progress.index, set.length - 1)],
@@ -63,20 +64,28 @@ export const savedProgress = (kind: TestKind): Progress | null => session.progre
 /** The IQ forms finished in this browser session, oldest first. */
 export const iqFormsTaken = (): number[] => session.iqFormsTaken.read() ?? [];
 
-/** Loads the saved progress of this test (if it is for these questions) and keeps saving it. */
-export function initTest(kind: TestKind, lang: Lang, questions: Question[], formId?: number): void {
+/** The sitting the questions belong to: the form, and the signed token naming its order (none for a retired form). */
+export interface SittingRef {
+  formId?: number;
+  formToken?: string;
+}
+
+/** Loads the saved progress of this test (if it is for this sitting) and keeps saving it. */
+export function initTest(kind: TestKind, lang: Lang, questions: Question[], sitting: SittingRef = {}): void {
   $kind.set(kind);
   $lang.set(lang);
   $questions.set(questions);
   const saved = savedProgress(kind);
-  $progress.set(saved && saved.formId === formId ? { ...fresh(), ...saved } : { ...fresh(), formId });
+  const same = saved && saved.formId === sitting.formId && saved.formToken === sitting.formToken;
+  $progress.set(same ? { ...fresh(), ...saved } : { ...fresh(), ...sitting });
   unsubscribe?.();
   unsubscribe = $progress.listen((value) => session.progress(kind).write(value));
 }
 
 export function startTest(): void {
   const now = Date.now();
-  $progress.set({ ...fresh(), formId: $progress.get().formId, phase: 'running', startedAt: now, shownAt: now });
+  const { formId, formToken } = $progress.get();
+  $progress.set({ ...fresh(), formId, formToken, phase: 'running', startedAt: now, shownAt: now });
 }
 
 export function goTo(index: number): void {
@@ -104,7 +113,7 @@ export function answer(value: AnswerValue): void {
     if (!(wasOpen && $allAnswered.get())) timer = setTimeout(next, DELAYS.advance);
     return;
   }
-  if ($allAnswered.get()) timer = setTimeout(finishSet, DELAYS.complete);
+  if ($allAnswered.get()) timer = setTimeout(() => void finishSet(), DELAYS.complete);
 }
 
 /** Records (or replaces) the answer to the current question without moving on (arrow keys in the options). */
@@ -120,45 +129,61 @@ export function record(value: AnswerValue): boolean {
   return true;
 }
 
-/** The end of the current set: tie-break when types tie after the core statements, else completion. */
-export function finishSet(): void {
+/**
+ * The tie-break statements this sitting's core answers call for: only the server knows which type a statement
+ * scores, so it is asked (and asked again, until it answers). Null when the request failed for good.
+ */
+export async function fetchTieBreak(): Promise<Question[] | null> {
+  const { formToken, answers } = $progress.get();
+  const core = $questions.get().filter((q) => !q.isAdditional);
+  const outcome = await withRetry(
+    () =>
+      postJson<{ questions: Question[] }>('/api/tests/professional/tiebreak', {
+        formToken,
+        lang: $lang.get(),
+        answers: core.map((q) => ({ questionId: q.id, selectedAnswer: answers[q.id]?.selectedAnswer === true })),
+      }),
+    () => {},
+  );
+  return outcome.ok ? outcome.data.questions : null;
+}
+
+/** Adds the tie-break statements to the questions (after a reload, or once the server has named them). */
+export function addTieBreak(questions: Question[]): void {
+  $questions.set([...$questions.get().filter((q) => !q.isAdditional), ...questions]);
+}
+
+/** The end of the current set: tie-break statements when the server finds a tie after the core ones, else completion. */
+export async function finishSet(): Promise<void> {
   clearTimeout(timer);
-  if (!$allAnswered.get()) return;
-  const progress = $progress.get();
-  if ($kind.get() === 'professional' && progress.mode === 'main') {
-    const tied = tiedTypes();
-    const hasTieBreak = $questions.get().some((q) => q.isAdditional && tied.includes(Number(q.type)));
-    if (tied.length > 1 && hasTieBreak) {
-      $progress.set({ ...progress, mode: 'additional', tiedTypes: tied, index: 0, shownAt: Date.now() });
+  if (!$allAnswered.get() || $checkingTie.get()) return;
+  if ($kind.get() === 'professional' && $progress.get().mode === 'main') {
+    $checkingTie.set(true);
+    const tieBreak = await fetchTieBreak();
+    $checkingTie.set(false);
+    if (tieBreak?.length) {
+      addTieBreak(tieBreak);
+      $progress.set({ ...$progress.get(), mode: 'additional', index: 0, shownAt: Date.now() });
       return;
     }
   }
   complete();
 }
 
-/** Types sharing the top count of Yes answers among the core statements (more than one, or none). */
-export function tiedTypes(): number[] {
-  const { answers } = $progress.get();
-  const questions = $questions.get();
-  const core = questions.filter((q) => !q.isAdditional);
-  const counts = countYes(core.map((q) => ({ type: Number(q.type), yes: answers[q.id]?.selectedAnswer === true })));
-  return tiedForTop([...new Set(questions.map((q) => Number(q.type)))], (t) => counts.get(t) ?? 0);
-}
-
 function complete(): void {
   const progress = $progress.get();
   const kind = $kind.get();
-  const asked = new Set(
-    [
-      ...$questions.get().filter((q) => !q.isAdditional),
-      ...$questions.get().filter((q) => q.isAdditional && progress.tiedTypes.includes(Number(q.type))),
-    ].map((q) => q.id),
-  );
+  const asked = new Set($questions.get().map((q) => q.id));
   const now = Date.now();
   const sheet: PendingSheet = {
     kind,
     submissionId: crypto.randomUUID(),
-    ...(progress.formId === undefined ? {} : { formId: progress.formId }),
+    // A sitting is named by its token; only a retired form begun before sittings is named by its id.
+    ...(progress.formToken !== undefined
+      ? { formToken: progress.formToken, formId: progress.formId }
+      : progress.formId === undefined
+        ? {}
+        : { formId: progress.formId }),
     answers: Object.entries(progress.answers)
       .filter(([id]) => asked.has(Number(id)))
       .map(([id, a]) => ({

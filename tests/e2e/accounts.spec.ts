@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, signUpByApi, test } from './fixtures.ts';
-import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
+import { answerCareer, answerQuestions, CAREER_CORE, pointsFor, prefix, TEXT, type Lang } from './helpers.ts';
 import { emojiIn } from '../support/emoji.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -11,10 +11,10 @@ const dict = { uk, en };
 
 /** Scores an IQ sheet as the page's signed-in user, which saves it to their account. */
 async function saveIqResult(page: Page) {
-  const { formId, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
+  const { formToken, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
   const scored = await page.request.post('/api/tests/iq/score', {
     data: {
-      formId,
+      formToken,
       answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 20_000 })),
       timeSpent: 400_000,
       lang: 'uk',
@@ -84,10 +84,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 test('a signed-in career test is saved, and the banner says so', async ({ page, request, account }) => {
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
-  const bank = (await (await request.get('/data/professional/uk.json')).json()).questions.filter(
-    (q: { isAdditional: boolean }) => !q.isAdditional,
-  );
-  await answerQuestions(page, 'uk', 54, (i) => (bank[i].type === 7 ? 0 : 1));
+  await answerCareer(page, 'uk', CAREER_CORE, pointsFor(7));
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
   await expect(page.getByText(uk['success.save.professional.test'])).toBeVisible();
   await expect(page.getByTestId('personality-type')).toHaveText('Генератор');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { answerQuestions, TEXT } from './helpers.ts';
+import { answerCareer, answerQuestions, CAREER_CORE, pointsFor, TEXT } from './helpers.ts';
 
 /** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */
 async function recordEvents(page: Page, consent: 'accepted' | 'declined' | null) {
@@ -38,7 +38,7 @@ test('the completion event carries the score the server gave', async ({ page }) 
   await recordEvents(page, 'accepted');
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
-  await answerQuestions(page, 'uk', 54, (i) => (i % 9 === 3 ? 0 : 1));
+  await answerCareer(page, 'uk', CAREER_CORE, pointsFor(4));
   await expect
     .poll(async () => (await events(page)).some((e) => e[1] === 'test_completed'), { timeout: 15_000 })
     .toBe(true);
@@ -65,7 +65,7 @@ test('a purchase reports the amount the order was charged, not a made-up figure'
   const form = await (await page.request.get('/api/tests/iq/form?lang=en')).json();
   const scored = await page.request.post('/api/tests/iq/score', {
     data: {
-      formId: form.formId,
+      formToken: form.formToken,
       answers: form.questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 20_000 })),
       timeSpent: 400_000,
       lang: 'en',

@@ -1,36 +1,43 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { answerQuestions, prefix, questions, serverScore, TEXT, type Lang } from './helpers.ts';
+import {
+  answerCareer,
+  CAREER_CORE,
+  careerSittingOf,
+  pointsFor,
+  prefix,
+  serverScore,
+  TEXT,
+  type Lang,
+} from './helpers.ts';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
 
 test.describe.configure({ timeout: 120_000 });
 
-/** Yes to the core statements of types 8 and 9 only: they tie, 6 to 6, and their ten tie-break statements follow. */
-async function tieEightAndNine(page: Page, request: APIRequestContext) {
-  const bank = await questions(request, 'professional', 'uk');
-  const core = bank.filter((q) => !q.isAdditional);
+/** Points to types 8 and 9 only: they tie, 8 to 8, and their ten tie-break statements follow. */
+async function tieEightAndNine(page: Page) {
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
-  await answerQuestions(page, 'uk', 54, (i) => (Number(core[i].type) >= 8 ? 0 : 1));
+  const core = await answerCareer(page, 'uk', CAREER_CORE, pointsFor(8, 9));
   const notice = page.getByRole('note');
   await expect(notice).toContainText('Кілька типів набрали однаково балів. Ще 10 запитань');
   await expect(notice).toHaveCSS('border-left-color', 'rgb(194, 65, 12)');
-  const tieBreak = bank.filter((q) => q.isAdditional && (q.type === 8 || q.type === 9));
-  expect(tieBreak).toHaveLength(10);
-  return { core: core.map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) >= 8 })), tieBreak };
+  return core;
 }
 
+const asSheet = (answers: { sittingId: number; selectedAnswer: boolean }[]) =>
+  answers.map((a) => ({ questionId: a.sittingId, selectedAnswer: a.selectedAnswer }));
+
 test('uk: a tie on the core statements brings the tie-break statements, which settle it', async ({ page, request }) => {
-  const { core, tieBreak } = await tieEightAndNine(page, request);
+  const core = await tieEightAndNine(page);
+  const sitting = await careerSittingOf(page);
   // Yes to the Boss statements only: the tie goes to type 8.
-  await answerQuestions(page, 'uk', 10, (i) => (tieBreak[i].type === 8 ? 0 : 1));
+  const tieBreak = await answerCareer(page, 'uk', 10, pointsFor(8), 100);
+  expect(new Set(tieBreak.map((a) => a.statement.type))).toEqual(new Set([8, 9]));
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
-  const expected = await serverScore(
-    request,
-    'professional',
-    [...core, ...tieBreak.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 8 }))],
-    'uk',
-  );
+  const expected = await serverScore(request, 'professional', asSheet([...core, ...tieBreak]), 'uk', sitting);
   expect(expected.primaryType).toBe(8);
   await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
   await expect(
@@ -40,15 +47,13 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
   ).toBeVisible();
 });
 
-test('uk: a tie the tie-break statements leave is reported as a tie, with both headlines', async ({
-  page,
-  request,
-}) => {
-  await tieEightAndNine(page, request);
-  await answerQuestions(page, 'uk', 10, () => 0);
+test('uk: a tie the tie-break statements leave is reported as a tie, with both headlines', async ({ page }) => {
+  await tieEightAndNine(page);
+  await answerCareer(page, 'uk', 10, () => true, 100);
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
   await expect(
-    page.getByText(/^Ви між типами Бос і Медіатор: ваші відповіді однаково пасують до кожного з них/),
+    // The two are named in the sheet's own order, which a sitting's order changes.
+    page.getByText(/^Ви між типами (Бос і Медіатор|Медіатор і Бос): ваші відповіді однаково пасують до кожного з них/),
   ).toBeVisible();
   const headlines = page.locator('.tied-profiles li');
   await expect(headlines).toHaveCount(2);
@@ -59,23 +64,36 @@ test('uk: a tie the tie-break statements leave is reported as a tie, with both h
 });
 
 for (const lang of ['en', 'uk'] as Lang[]) {
+  test(`${lang}: three types level after the tie-break is "no clear type", with no single profile`, async ({
+    page,
+  }) => {
+    await page.goto(`${prefix(lang)}/professional-test`);
+    await page.getByRole('button', { name: TEXT[lang].start }).click();
+    await answerCareer(page, lang, CAREER_CORE, pointsFor(2, 4, 6));
+    await answerCareer(page, lang, 15, () => true, 100);
+    await page.waitForURL(new RegExp(`${prefix(lang)}/professional-results$`), { timeout: 15_000 });
+    const texts = lang === 'uk' ? uk : en;
+    await expect(page.getByText(texts['results.career.eyebrowNoClear'], { exact: true })).toBeVisible();
+    await expect(page.locator('.tied-profiles li')).toHaveCount(3);
+    await expect(page.getByText(texts['results.career.noClearProfile'])).toBeVisible();
+    await expect(page.getByText(texts['results.career.yours'])).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
+  });
+
   test(`${lang}: a clear answer pattern gives the type the server computes, without tie-break`, async ({
     page,
     request,
   }) => {
-    const bank = await questions(request, 'professional', lang);
-    const core = bank.filter((q) => !q.isAdditional);
     await page.goto(`${prefix(lang)}/professional-test`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
     await expect(page.getByRole('radio', { name: TEXT[lang].yes })).toBeVisible();
-    await answerQuestions(page, lang, 54, (i) => (core[i].type === 5 ? 0 : 1));
+    const sitting = await careerSittingOf(page);
+    const core = await answerCareer(page, lang, CAREER_CORE, pointsFor(5));
     await page.waitForURL(new RegExp(`${prefix(lang)}/professional-results$`), { timeout: 15_000 });
-    const expected = await serverScore(
-      request,
-      'professional',
-      core.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5 })),
-      lang,
-    );
+    const expected = await serverScore(request, 'professional', asSheet(core), lang, sitting);
+    expect(expected.primaryType).toBe(5);
     await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
     await expect(page.getByRole('note')).toHaveCount(0);
     expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
@@ -83,6 +101,18 @@ for (const lang of ['en', 'uk'] as Lang[]) {
     );
   });
 }
+
+test('the page never receives the key: no statement comes with its type or direction', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes('/api/tests/professional/')) bodies.push(await res.text());
+  });
+  await tieEightAndNine(page);
+  expect(bodies.length).toBeGreaterThanOrEqual(2);
+  for (const body of bodies) expect(body).not.toMatch(/"type"|"reverse"/);
+  const ids = JSON.parse(bodies[0]).questions.map((q: { id: number }) => q.id);
+  expect(ids).toEqual(Array.from({ length: CAREER_CORE }, (_, i) => i + 1));
+});
 
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });

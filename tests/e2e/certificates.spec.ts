@@ -4,7 +4,7 @@ import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { answerQuestions, prefix, TEXT } from './helpers.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 import { printedCode } from '../../src/domain/certificate-code.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -46,14 +46,14 @@ test('a signed-in user downloads the certificate in the page language, and anyon
 });
 
 test('a visitor is invited to sign in for a certificate', async ({ page, request }) => {
-  const { formId, questions: bank } = (await (await request.get('/api/tests/iq/form?lang=uk')).json()) as {
-    formId: number;
+  const { formToken, questions: bank } = (await (await request.get('/api/tests/iq/form?lang=uk')).json()) as {
+    formToken: string;
     questions: { id: number }[];
   };
   const stored = await (
     await request.post('/api/tests/iq/score', {
       data: {
-        formId,
+        formToken,
         answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 500 })),
         timeSpent: 300_000,
         lang: 'uk',
@@ -92,7 +92,7 @@ for (const [lang, viewport] of [
     const pro = await (
       await page.request.post('/api/tests/professional/score', {
         data: {
-          answers: coreQuestionsInOrder().map((q) => ({
+          answers: legacyCoreInOrder().map((q) => ({
             questionId: q.id,
             selectedAnswer: q.type === 4,
             timeSpent: 3000,

@@ -13,8 +13,8 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   }) => {
     await page.goto(`${prefix(lang)}/iq`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
-    const formId = await formOf(page);
-    const bank = await questions(request, 'iq', lang, formId);
+    const sitting = await formOf(page);
+    const bank = await questions(request, 'iq', lang, sitting);
     await answerQuestions(page, lang, 20, choice);
     await expect(page.getByRole('progressbar').first()).toBeVisible();
     await page.waitForURL(new RegExp(`${prefix(lang)}/results$`), { timeout: 15_000 });
@@ -23,7 +23,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       'iq',
       bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })),
       lang,
-      formId,
+      sitting,
     );
     await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, lang));
     await expect(page.getByText(`${expected.correctAnswers} / 20`)).toBeVisible();
@@ -36,8 +36,8 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
   await expect(start).toBeEnabled();
   await start.focus();
   await page.keyboard.press('Enter');
-  const formId = await formOf(page);
-  const bank = await questions(request, 'iq', 'en', formId);
+  const sitting = await formOf(page);
+  const bank = await questions(request, 'iq', 'en', sitting);
   for (let i = 0; i < 20; i++) {
     const heading = page.getByRole('heading', { name: TEXT.en.question(i + 1, 20) });
     await expect(heading).toBeFocused();
@@ -54,29 +54,29 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
     'iq',
     bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })),
     'en',
-    formId,
+    sitting,
   );
   await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'));
 });
 
-test('a reload, and a switch of language, resume the test where it was, on the same form', async ({
+test('a reload, and a switch of language, resume the test where it was, in the same sitting', async ({
   page,
   request,
 }) => {
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
-  const formId = await formOf(page);
+  const sitting = await formOf(page);
   await answerQuestions(page, 'uk', 20, choice, 0, 5);
   await expect(page.getByRole('heading', { name: TEXT.uk.question(6, 20) })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: TEXT.uk.question(6, 20) })).toBeVisible();
   await expect(page.getByText('Відповідей: 5')).toBeVisible();
-  expect(await formOf(page)).toBe(formId);
+  expect(await formOf(page)).toBe(sitting);
   await page.getByRole('link', { name: 'Read this page in English' }).click();
   await expect(page.getByRole('heading', { name: TEXT.en.question(6, 20) })).toBeVisible();
   await expect(page.getByText('Answered: 5')).toBeVisible();
-  expect(await formOf(page)).toBe(formId);
-  const [sixth] = (await questions(request, 'iq', 'en', formId)).slice(5);
+  expect(await formOf(page)).toBe(sitting);
+  const [sixth] = (await questions(request, 'iq', 'en', sitting)).slice(5);
   await expect(page.getByText(sixth.text, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByRole('radio').nth(choice(4))).toHaveAttribute('aria-checked', 'true');
@@ -211,8 +211,8 @@ test.describe(() => {
   test('offline at the end, the answers wait; back online, the result arrives', async ({ page, context, request }) => {
     await page.goto('/eng/iq');
     await page.getByRole('button', { name: TEXT.en.start }).click();
-    const formId = await formOf(page);
-    const bank = await questions(request, 'iq', 'en', formId);
+    const sitting = await formOf(page);
+    const bank = await questions(request, 'iq', 'en', sitting);
     await answerQuestions(page, 'en', 20, choice, 0, 19);
     await context.setOffline(true);
     await answerQuestions(page, 'en', 20, choice, 19, 20);
@@ -224,7 +224,7 @@ test.describe(() => {
       'iq',
       bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })),
       'en',
-      formId,
+      sitting,
     );
     await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'), { timeout: 20_000 });
   });

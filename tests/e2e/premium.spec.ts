@@ -4,7 +4,7 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { t as tr } from '../../src/i18n/index.ts';
 import { expect, freshEmail, test } from './fixtures.ts';
-import { answerQuestions, prefix, TEXT, type Lang } from './helpers.ts';
+import { answerQuestions, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 const dict = { uk, en };
@@ -120,7 +120,7 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
   const form = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
   const scored = await page.request.post('/api/tests/iq/score', {
     data: {
-      formId: form.formId,
+      formToken: form.formToken,
       answers: form.questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 20_000 })),
       timeSpent: 400_000,
       lang: 'uk',
@@ -196,17 +196,8 @@ test.describe('the payment modal on a phone', () => {
       account: _,
     }) => {
       const t = dict[lang];
-      const statements = (await (await page.request.get(`/data/professional/${lang}.json`)).json()).questions as {
-        id: number;
-        type: number;
-        isAdditional?: boolean;
-      }[];
-      const answers = statements
-        .filter((q) => !q.isAdditional)
-        .map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) === 7, timeSpent: 1500 }));
-      const { id } = await (
-        await page.request.post('/api/tests/professional/score', { data: { answers, timeSpent: 120_000, lang } })
-      ).json();
+      const sheet = await scoreCareerSitting(page.request, lang, pointsFor(7));
+      const { id } = await (await page.request.post('/api/tests/professional/score', { data: sheet })).json();
       await page.goto(`${prefix(lang)}/professional-results?id=${id}`);
       await page.getByRole('button', { name: t['premium.unlock'] }).click();
       const modal = page.getByRole('dialog', { name: t['payment.title'] });

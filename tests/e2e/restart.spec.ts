@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, test } from './fixtures.ts';
-import { prefix, questions, TEXT, type Lang, type PublicQuestion } from './helpers.ts';
+import { pointsFor, prefix, scoreCareerSitting, TEXT, type Lang, type PublicQuestion } from './helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 test.describe.configure({ timeout: 90_000 });
@@ -19,18 +19,20 @@ const shown = (page: Page, kind: Kind) => page.getByTestId(kind === 'iq' ? 'iq-e
 
 /** A scored answer sheet as the server returns it: a visitor's result with its token, or a user's, saved, with its id. */
 async function score(request: APIRequestContext, kind: Kind, lang: Lang) {
-  const form = kind === 'iq' ? await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json() : null;
-  const bank: PublicQuestion[] = form ? form.questions : await questions(request, kind, lang);
-  const answers = bank
-    .filter((q) => !q.isAdditional)
-    .map((q) => ({
-      questionId: q.id,
-      // IQ: a mixed sheet at a steady pace; career: Yes to type 3 only, so no tie-break is needed.
-      selectedAnswer: kind === 'iq' ? q.id % 4 : Number(q.type) === 3,
-      timeSpent: 20_000,
-    }));
+  // Career: points to type 3 only, so no tie-break is needed.
+  if (kind === 'professional') {
+    const res = await request.post('/api/tests/professional/score', {
+      data: await scoreCareerSitting(request, lang, pointsFor(3)),
+    });
+    expect(res.status()).toBe(200);
+    return res.json();
+  }
+  const form = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
+  const bank: PublicQuestion[] = form.questions;
+  // A mixed sheet at a steady pace.
+  const answers = bank.map((q) => ({ questionId: q.id, selectedAnswer: q.id % 4, timeSpent: 20_000 }));
   const res = await request.post(`/api/tests/${kind}/score`, {
-    data: { ...(form ? { formId: form.formId } : {}), answers, timeSpent: 600_000, lang },
+    data: { formToken: form.formToken, answers, timeSpent: 600_000, lang },
   });
   expect(res.status()).toBe(200);
   return res.json();

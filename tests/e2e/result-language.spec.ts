@@ -6,7 +6,7 @@
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { profileOf } from '../../src/domain/career/profiles.ts';
 import { expect, test } from './fixtures.ts';
-import { prefix, questions, type Lang } from './helpers.ts';
+import { pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
 
 const cases = [
   { browser: 'en-US', page: 'uk' },
@@ -20,13 +20,9 @@ for (const { browser, page: pageLang } of cases) {
     test.use({ locale: browser });
 
     test('opens a saved career result in the page language', async ({ page, account: _ }) => {
-      const statements = await questions(page.request, 'professional', other);
-      // Yes to every core statement of type 4 only: a clear primary type, no tie-break.
-      const answers = statements
-        .filter((q) => !q.isAdditional)
-        .map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) === 4, timeSpent: 1500 }));
+      // Points to type 4 only: a clear primary type, no tie-break.
       const res = await page.request.post('/api/tests/professional/score', {
-        data: { answers, timeSpent: 120_000, lang: other },
+        data: await scoreCareerSitting(page.request, other, pointsFor(4)),
       });
       expect(res.status()).toBe(200);
       const { id, result } = await res.json();
@@ -48,7 +44,7 @@ for (const { browser, page: pageLang } of cases) {
       const form = await (await page.request.get(`/api/tests/iq/form?lang=${other}`)).json();
       const res = await page.request.post('/api/tests/iq/score', {
         data: {
-          formId: form.formId,
+          formToken: form.formToken,
           answers: form.questions.map((q: { id: number }) => ({
             questionId: q.id,
             selectedAnswer: 0,
@@ -73,31 +69,30 @@ for (const { browser, page: pageLang } of cases) {
 
 for (const kind of ['professional', 'iq'] as const) {
   test(`a signed-in user's ${kind} result, once saved, has its id in the address`, async ({ page, account: _ }) => {
-    const answers =
-      kind === 'iq'
-        ? (await (await page.request.get('/api/tests/iq/form?lang=en&formId=1')).json()).questions.map(
-            (q: { id: number }) => ({ questionId: q.id, selectedAnswer: 2, timeSpent: 20_000 }),
-          )
-        : (await questions(page.request, 'professional', 'en'))
-            .filter((q) => !q.isAdditional)
-            .map((q) => ({ questionId: q.id, selectedAnswer: Number(q.type) === 2, timeSpent: 1500 }));
+    const career = kind === 'iq' ? null : await scoreCareerSitting(page.request, 'en', pointsFor(2));
+    const answers = career
+      ? career.answers
+      : (await (await page.request.get('/api/tests/iq/form?lang=en&formId=1')).json()).questions.map(
+          (q: { id: number }) => ({ questionId: q.id, selectedAnswer: 2, timeSpent: 20_000 }),
+        );
+    const formToken = career?.formToken;
     const path = kind === 'iq' ? '/eng/results' : '/eng/professional-results';
     await page.goto('/eng');
     // The finished sheet as the test page leaves it; the results page scores it, and the server saves it.
     await page.evaluate(
-      ([kind, answers]) =>
+      ([kind, answers, formToken]) =>
         sessionStorage.setItem(
           `rozum.pending.${kind}`,
           JSON.stringify({
             kind,
             submissionId: crypto.randomUUID(),
-            ...(kind === 'iq' ? { formId: 1 } : {}),
+            ...(kind === 'iq' ? { formId: 1 } : { formToken }),
             answers,
             timeSpent: 400_000,
             lang: 'en',
           }),
         ),
-      [kind, answers] as const,
+      [kind, answers, formToken] as const,
     );
     await page.goto(path);
     await page.waitForURL(new RegExp(`${path}\\?id=[0-9a-f-]{36}$`));

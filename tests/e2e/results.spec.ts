@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 import { iqView } from '../../src/domain/views.ts';
@@ -21,10 +22,10 @@ test('a result id nobody can show gives the not-found state with the sign-in hin
 test.describe('a visitor result', () => {
   test.beforeEach(async ({ page, request }) => {
     // A rushed sheet: half a second an item.
-    const { formId, questions } = await (await request.get('/api/tests/iq/form?lang=uk')).json();
+    const { formToken, questions } = await (await request.get('/api/tests/iq/form?lang=uk')).json();
     const res = await request.post('/api/tests/iq/score', {
       data: {
-        formId,
+        formToken,
         answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 500 })),
         timeSpent: 300_000,
         lang: 'uk',
@@ -61,19 +62,20 @@ test.describe('a visitor result', () => {
     }
   });
 
-  test('puts the caution of a rushed sheet above the score', async ({ page }) => {
+  test('puts the caution of a rushed sheet above the score, and names it where the band would be', async ({ page }) => {
     await page.goto('/results');
     const caution = page.getByTestId('iq-cautions');
-    await expect(caution).toContainText('Відповіді дано дуже швидко');
+    await expect(caution).toContainText('Відповіді дано надто швидко');
     const [c, score] = [await caution.boundingBox(), await page.getByTestId('iq-estimate').boundingBox()];
     expect(c!.y + c!.height).toBeLessThanOrEqual(score!.y);
+    await expect(page.getByTestId('iq-band')).toHaveText(uk['cert.caution.too_fast']);
   });
 
   test('follows the visitor into the other language through its token', async ({ page }) => {
     await page.goto('/eng/results');
     await expect(page.getByText('Your provisional IQ-equivalent', { exact: true })).toBeVisible();
     await expect(page.getByText(/95% interval: \d+–\d+/)).toBeVisible();
-    await expect(page.getByTestId('iq-cautions')).toContainText('The answers were given very quickly');
+    await expect(page.getByTestId('iq-cautions')).toContainText('The answers were given too quickly');
   });
 
   test('shares with a prefilled message, five networks and a copy that resets after 2 s', async ({ page, context }) => {

@@ -2,7 +2,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
 import { readQr } from '../support/qr.ts';
 
@@ -22,7 +22,7 @@ async function owner(fullName: string) {
   ).json();
   const pro = await (
     await client.post('/api/tests/professional/score', {
-      answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
+      answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
       timeSpent: 300_000,
     })
   ).json();

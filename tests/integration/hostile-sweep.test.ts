@@ -31,7 +31,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { fakeProviderEnv, WAYFORPAY } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 
 const FUNCTIONS_DIR = new URL('../../netlify/functions/', import.meta.url);
 const CONCURRENCY = 8;
@@ -239,7 +239,7 @@ const iqSheet = () => ({
   lang: 'en',
 });
 const careerSheet = () => ({
-  answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
+  answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
   timeSpent: 300_000,
   lang: 'en',
 });

@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { WAYFORPAY } from '../support/fake-providers.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 
 const base = inject('baseUrl');
 const careerSheet = () => ({
-  answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
+  answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
   timeSpent: 300_000,
   lang: 'en',
 });

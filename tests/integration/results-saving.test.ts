@@ -1,8 +1,9 @@
 /** Saving results: signed-in scoring, claiming a visitor's tokens (idempotent), ownership, history and stats. */
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { sittingSheet, takeSitting } from '../support/sittings.ts';
+import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 
 const base = inject('baseUrl');
 const bank = iqBank(0);
@@ -16,18 +17,8 @@ const iqSheet = (right: number) => ({
   timeSpent: 500_000,
   lang: 'uk',
 });
-const formSheet = (formId: number) => ({
-  formId,
-  answers: iqBank(formId).map((item) => ({
-    questionId: item.id,
-    selectedAnswer: item.correctAnswer,
-    timeSpent: 20_000,
-  })),
-  timeSpent: 500_000,
-  lang: 'en',
-});
 const careerSheet = () => ({
-  answers: coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 })),
+  answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 })),
   timeSpent: 300_000,
   lang: 'en',
 });
@@ -54,12 +45,14 @@ describe('saving results', () => {
   it('serves a signed-in user a form not taken while one remains, then the one taken longest ago', async () => {
     const client = await user();
     const taken: number[] = [];
-    for (let i = 0; i < IQ_FORM_IDS.length; i++) {
-      const { formId } = await (await client.get('/api/tests/iq/form?lang=uk')).json();
+    for (let i = 0; i < SERVED_FORM_IDS.length; i++) {
+      const sitting = await takeSitting((path) => client.get(path), 'en');
+      const { formId } = sitting;
       expect(taken).not.toContain(formId);
       taken.push(formId);
+      const sheet = sittingSheet(sitting, (item) => item.correctAnswer, 20_000);
       const saved = await (
-        await client.post('/api/tests/iq/score', { ...formSheet(formId), submissionId: crypto.randomUUID() })
+        await client.post('/api/tests/iq/score', { ...sheet, submissionId: crypto.randomUUID() })
       ).json();
       const read = await (await client.get(`/api/results/iq/${saved.id}?lang=en`)).json();
       expect(read.result).toMatchObject({ formId, score: 43, reliability: 0.75 });

@@ -5,9 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { iqBank, IQ_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { iqBank, IQ_FORM_IDS, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { optionOrder, orderRule } from '../../src/domain/sittings.ts';
+import { shownAt, sittingSheet, takeSitting } from '../support/sittings.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { CAREER_QUESTIONS, legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 
 const base = inject('baseUrl');
@@ -64,17 +66,86 @@ describe('POST /api/tests/iq/score', () => {
     expect(body.token).toMatch(/^v1\./);
   });
 
-  it.each(IQ_FORM_IDS.map((f) => [f]))("scores form %i against that form's key", async (formId) => {
-    const right = await (
-      await post(
-        '/api/tests/iq/score',
-        iqSheet(() => true, 'en', formId),
-      )
-    ).json();
-    expect(right.result).toMatchObject({ formId, score: 43 });
-    const other = IQ_FORM_IDS.find((f) => f !== formId)!;
-    const misfiled = await (await post('/api/tests/iq/score', { ...iqSheet(() => true, 'en', other), formId })).json();
-    expect(misfiled.result.score).toBeLessThan(43);
+  it.each([0, 1, 2, 3].map((f) => [f]))(
+    "scores retired form %i against that form's key, in the key's order",
+    async (formId) => {
+      const right = await (
+        await post(
+          '/api/tests/iq/score',
+          iqSheet(() => true, 'en', formId),
+        )
+      ).json();
+      expect(right.result).toMatchObject({ formId, score: 43 });
+      const other = IQ_FORM_IDS.find((f) => f !== formId)!;
+      const misfiled = await (
+        await post('/api/tests/iq/score', { ...iqSheet(() => true, 'en', other), formId })
+      ).json();
+      expect(misfiled.result.score).toBeLessThan(43);
+    },
+  );
+
+  it.each(SERVED_FORM_IDS.map((f) => [f]))(
+    "scores a sitting of form %i against that form's key, each clicked place mapped to its option",
+    async (formId) => {
+      const sitting = await takeSitting((p) => fetch(base + p), 'en', `&formId=${formId}`);
+      expect(sitting).toMatchObject({ formId, formToken: expect.stringMatching(/^s1\./) });
+      const right = await (
+        await post(
+          '/api/tests/iq/score',
+          sittingSheet(sitting, (item) => item.correctAnswer),
+        )
+      ).json();
+      expect(right.result).toMatchObject({ formId, score: 43 });
+      // The same places on a different sitting of the form mean other options.
+      const other = await takeSitting((p) => fetch(base + p), 'en', `&formId=${formId}`);
+      const moved = await (
+        await post('/api/tests/iq/score', {
+          ...sittingSheet(sitting, (item) => item.correctAnswer),
+          formToken: other.formToken,
+        })
+      ).json();
+      expect(moved.result.score).toBeLessThan(43);
+    },
+  );
+
+  it("refuses a served form's sheet without its sitting, and a token that is not ours", async () => {
+    const sitting = await takeSitting((p) => fetch(base + p), 'en');
+    const sheet = sittingSheet(sitting, (item) => item.correctAnswer);
+    const bare = { ...sheet, formToken: undefined, formId: sitting.formId };
+    const tampered = sheet.formToken.replace(/\.([A-Za-z0-9_-])/, (_m, c) => `.${c === 'A' ? 'B' : 'A'}`);
+    const resultToken = (await (await post('/api/tests/iq/score', sheet)).json()).token;
+    for (const body of [bare, { ...sheet, formToken: tampered }]) {
+      const res = await post('/api/tests/iq/score', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('score.error.form_token');
+    }
+    // A result token (signed by the same key) is no sitting token: too long to be read, or refused unread.
+    expect((await post('/api/tests/iq/score', { ...sheet, formToken: resultToken })).status).toBe(400);
+    const short = resultToken.split('.').slice(0, 3).join('.').slice(0, 300);
+    expect((await (await post('/api/tests/iq/score', { ...sheet, formToken: short })).json()).error).toBe(
+      'score.error.form_token',
+    );
+    const both = await post('/api/tests/iq/score', { ...sheet, formId: sitting.formId });
+    expect(both.status).toBe(400);
+  });
+
+  it('keeps a remembered key from carrying over: the key sits in other places from one sitting to the next', async () => {
+    const bank = iqBank(4);
+    const places = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const sitting = await takeSitting((p) => fetch(base + p), 'en', '&formId=4');
+        return bank.map((item) => shownAt(sitting, item, item.correctAnswer));
+      }),
+    );
+    // Numbers keep their order, and a "cannot be determined" key its last place: every other key moves.
+    const shuffled = bank.filter(
+      (item) => orderRule(item) === 'shuffled' || (orderRule(item) === 'last-pinned' && item.correctAnswer < 5),
+    );
+    expect(shuffled.length).toBeGreaterThan(12);
+    for (const item of shuffled) {
+      const at = new Set(places.map((p) => p[bank.indexOf(item)]));
+      expect(at.size, `item ${item.id}`).toBeGreaterThan(1);
+    }
   });
 
   it('cautions about a rushed sheet', async () => {
@@ -272,18 +343,51 @@ describe('GET /api/tests/iq/form', () => {
     expect(text).not.toMatch(/correctAnswer|explanation/);
   });
 
-  it('gives a form the browser has not taken yet, and the one taken longest ago once all are', async () => {
-    for (let i = 0; i < 10; i++) expect((await (await get('lang=uk&taken=0,2,3')).json()).formId).toBe(1);
-    expect((await (await get('lang=uk&taken=3,0,2,1')).json()).formId).toBe(3);
+  it('gives a served form the browser has not taken yet, and the one taken longest ago once all are', async () => {
+    for (let i = 0; i < 10; i++) expect((await (await get('lang=uk&taken=4,6,7,0')).json()).formId).toBe(5);
+    expect((await (await get('lang=uk&taken=7,4,6,5')).json()).formId).toBe(7);
+    expect(SERVED_FORM_IDS).toContain((await (await get('lang=uk&taken=0,1,2,3')).json()).formId);
   });
 
-  it('gives the asked form again (resuming a test), in the asked language', async () => {
+  it('gives the same sitting again with its token (a reload, or the other language): same form, same order', async () => {
+    const uk = await (await get('lang=uk')).json();
+    const en = await (await get(`lang=en&formToken=${encodeURIComponent(uk.formToken)}`)).json();
+    expect(en).toMatchObject({ formId: uk.formId, formToken: uk.formToken, lang: 'en' });
+    const bank = iqBank(uk.formId);
+    bank.forEach((item, i) => {
+      const order = uk.questions[i].options.map((o: string) => item.options.uk.indexOf(o));
+      expect(en.questions[i].options, `item ${item.id}`).toEqual(order.map((k: number) => item.options.en[k]));
+      if (item.image)
+        expect(en.questions[i].image.optionAlts).toEqual(order.map((k: number) => item.image!.optionAlts.en[k]));
+    });
+    const stale = await (await get('lang=uk&formToken=s1.eyJ9.AAAA')).json();
+    expect(stale.formToken).not.toBe(uk.formToken);
+  });
+
+  it('keeps numbers in ascending order and "cannot be determined" last; shuffles the rest', async () => {
+    const sitting = await (await get('lang=en&formId=5')).json();
+    const bank = iqBank(5);
+    bank.forEach((item, i) => {
+      const shown = sitting.questions[i].options as string[];
+      const rule = orderRule(item);
+      if (rule === 'fixed') expect(shown).toEqual(item.options.en);
+      if (rule === 'last-pinned') expect(shown[5]).toBe(item.options.en[5]);
+      expect([...shown].sort()).toEqual([...item.options.en].sort());
+    });
+    expect(bank.filter((item) => orderRule(item) === 'fixed')).toHaveLength(5);
+    expect(bank.filter((item) => orderRule(item) === 'last-pinned')).toHaveLength(4);
+    expect(optionOrder(bank[2], 1)).not.toEqual(optionOrder(bank[2], 2));
+  });
+
+  it('gives a retired form asked by id again (resuming a test begun before sittings), in the key order', async () => {
     const body = await (await get('lang=uk&formId=2')).json();
     expect(body).toMatchObject({ formId: 2, lang: 'uk' });
+    expect(body.formToken).toBeUndefined();
     expect(body.questions[0].text).toBe(iqBank(2)[0].question.uk);
+    expect(body.questions[2].options).toEqual(iqBank(2)[2].options.uk);
   });
 
-  it.each(['formId=4', 'formId=-1', 'formId=', 'formId=1e0', 'taken=0,x', 'taken=9'])(
+  it.each(['formId=8', 'formId=-1', 'formId=', 'formId=1e0', 'taken=0,x', 'taken=9'])(
     'refuses %s with 400',
     async (query) => {
       const res = await get(`lang=en&${query}`);
@@ -293,8 +397,134 @@ describe('GET /api/tests/iq/form', () => {
   );
 });
 
+describe('career sittings: the key stays on the server', () => {
+  const get = (path: string) => fetch(base + path);
+  const form = async (lang: 'uk' | 'en' = 'en', token?: string) =>
+    (
+      await get(`/api/tests/professional/form?lang=${lang}${token ? `&formToken=${encodeURIComponent(token)}` : ''}`)
+    ).json();
+  const statementOf = (text: string, lang: 'uk' | 'en') => CAREER_QUESTIONS.find((q) => q.text[lang] === text)!;
+  /** Answers a sitting's statements (by their sitting ids), each giving its type a point when `point` says so. */
+  const answersFor = (
+    questions: { id: number; text: string }[],
+    point: (type: number) => boolean,
+    lang: 'uk' | 'en' = 'en',
+  ) =>
+    questions.map((q) => {
+      const s = statementOf(q.text, lang);
+      return { questionId: q.id, selectedAnswer: s.reverse ? !point(s.type) : point(s.type), timeSpent: 2000 };
+    });
+
+  it("serves 72 statements with the sitting's ids and no type, the same sitting again in the other language", async () => {
+    const uk = await form('uk');
+    expect(uk.formToken).toMatch(/^s1\./);
+    expect(uk.questions.map((q: { id: number }) => q.id)).toEqual(Array.from({ length: 72 }, (_, i) => i + 1));
+    expect(JSON.stringify(uk)).not.toMatch(/"type"|"reverse"/);
+    const en = await form('en', uk.formToken);
+    expect(en.formToken).toBe(uk.formToken);
+    en.questions.forEach((q: { text: string }, i: number) =>
+      expect(statementOf(q.text, 'en').id).toBe(statementOf(uk.questions[i].text, 'uk').id),
+    );
+    const other = await form('en');
+    expect(other.questions.map((q: { text: string }) => q.text)).not.toEqual(
+      en.questions.map((q: { text: string }) => q.text),
+    );
+  });
+
+  it("scores a sitting with the server's key, reverse-keyed statements inverted", async () => {
+    const sitting = await form();
+    const res = await post('/api/tests/professional/score', {
+      formToken: sitting.formToken,
+      answers: answersFor(sitting.questions, (t) => t === 6),
+      timeSpent: 300_000,
+      lang: 'en',
+    });
+    expect(res.status).toBe(200);
+    const { result } = await res.json();
+    expect(result).toMatchObject({ primaryType: 6, corePerType: 8, cautions: [], noClearType: false });
+    expect(result.enneagramScores).toMatchObject({ 6: 8, 1: 0 });
+  });
+
+  it('names the tie-break statements only the server can tell are needed, and scores them', async () => {
+    const sitting = await form();
+    const core = answersFor(sitting.questions, (t) => t === 2 || t === 7);
+    const none = await (
+      await post('/api/tests/professional/tiebreak', {
+        formToken: sitting.formToken,
+        answers: answersFor(sitting.questions, (t) => t === 2),
+        lang: 'en',
+      })
+    ).json();
+    expect(none.questions).toEqual([]);
+    const tie = await post('/api/tests/professional/tiebreak', {
+      formToken: sitting.formToken,
+      answers: core,
+      lang: 'en',
+    });
+    expect(tie.status).toBe(200);
+    const { questions } = await tie.json();
+    expect(questions.map((q: { id: number }) => q.id)).toEqual(Array.from({ length: 10 }, (_, i) => 101 + i));
+    expect(new Set(questions.map((q: { text: string }) => statementOf(q.text, 'en').type))).toEqual(new Set([2, 7]));
+    const tieBreak = answersFor(questions, (t) => t === 7);
+    const scored = await (
+      await post('/api/tests/professional/score', {
+        formToken: sitting.formToken,
+        answers: [...core, ...tieBreak],
+        timeSpent: 300_000,
+        lang: 'en',
+      })
+    ).json();
+    expect(scored.result).toMatchObject({ primaryType: 7, additionalQuestionsNeeded: true, tiedTypes: [] });
+    const missing = await post('/api/tests/professional/score', {
+      formToken: sitting.formToken,
+      answers: core,
+      timeSpent: 300_000,
+      lang: 'en',
+    });
+    expect(missing.status).toBe(422);
+  });
+
+  it('cautions a sheet of all Yes and reports no clear type, with no one profile even at full access', async () => {
+    const sitting = await form();
+    const core = sitting.questions.map((q: { id: number }) => ({
+      questionId: q.id,
+      selectedAnswer: true,
+      timeSpent: 900,
+    }));
+    const { questions } = await (
+      await post('/api/tests/professional/tiebreak', { formToken: sitting.formToken, answers: core, lang: 'en' })
+    ).json();
+    const tieBreak = questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: true, timeSpent: 900 }));
+    const { result } = await (
+      await post('/api/tests/professional/score', {
+        formToken: sitting.formToken,
+        answers: [...core, ...tieBreak],
+        timeSpent: 300_000,
+        lang: 'en',
+      })
+    ).json();
+    expect(result).toMatchObject({ cautions: ['all_same'], noClearType: true });
+    expect(result.tiedTypes.length).toBeGreaterThanOrEqual(3);
+    expect(result.profile).toBeUndefined();
+  });
+
+  it("refuses a sheet in the key's terms without a sitting, and a token that is not ours", async () => {
+    const reverse = CAREER_QUESTIONS.filter((q) => !q.isAdditional);
+    const keyed = reverse.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 }));
+    const bare = await post('/api/tests/professional/score', { answers: keyed, timeSpent: 300_000, lang: 'en' });
+    expect(bare.status).toBe(400);
+    expect((await bare.json()).error).toBe('score.error.form_token');
+    const iqToken = (await (await get('/api/tests/iq/form?lang=en')).json()).formToken;
+    for (const formToken of [iqToken, 's1.e30.AAAA']) {
+      const res = await post('/api/tests/professional/tiebreak', { formToken, answers: [], lang: 'en' });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('score.error.form_token');
+    }
+  });
+});
+
 describe('POST /api/tests/professional/score', () => {
-  const core = coreQuestionsInOrder();
+  const core = legacyCoreInOrder();
   const coreSheet = (yes: (type: number, n: number) => boolean) => {
     const seen = new Map<number, number>();
     return core.map((q) => {
@@ -327,10 +557,13 @@ describe('POST /api/tests/professional/score', () => {
     expect(Object.keys(result).sort()).toEqual([
       'access',
       'additionalQuestionsNeeded',
+      'cautions',
       'color',
+      'corePerType',
       'enneagramScores',
       'kind',
       'language',
+      'noClearType',
       'personalityType',
       'primaryType',
       'tagline',
@@ -450,5 +683,5 @@ describe('POST /api/results/from-token', () => {
 });
 
 function coreSheet5() {
-  return coreQuestionsInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5, timeSpent: 2000 }));
+  return legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5, timeSpent: 2000 }));
 }

@@ -127,12 +127,16 @@ describe('static site', () => {
     expect(sitemap).not.toContain('404');
   });
 
-  it('ships the questions per form and language without answers, and every matrix image they name', async () => {
+  it('ships the questions per form and language without answers, every matrix image they name, and no career key', async () => {
     for (const [lang, formId] of [
       ['uk', 0],
       ['en', 1],
       ['uk', 2],
       ['en', 3],
+      ['uk', 4],
+      ['en', 5],
+      ['uk', 6],
+      ['en', 7],
     ]) {
       const iqRes = await fetch(`${base}/api/tests/iq/form?lang=${lang}&formId=${formId}`);
       expect(iqRes.status).toBe(200);
@@ -150,8 +154,10 @@ describe('static site', () => {
         expect(res.headers.get('content-type')).toBe('image/svg+xml');
         expect(await res.text()).toMatch(/^<svg /);
       }
-      const career = await (await fetch(`${base}/data/professional/${lang}.json`)).json();
-      expect(career.questions).toHaveLength(99);
+      const career = await (await fetch(`${base}/api/tests/professional/form?lang=${lang}`)).json();
+      expect(career.questions).toHaveLength(72);
     }
+    // The career key no longer ships as a static file: statements come from the server, without their types.
+    expect((await fetch(`${base}/data/professional/uk.json`)).status).toBe(404);
   });
 });

@@ -8,41 +8,50 @@ import {
 } from '../../src/domain/career/profiles.ts';
 import {
   CAREER_QUESTIONS,
-  coreQuestionsInOrder,
+  CORE_QUESTIONS,
+  LEGACY_CORE,
+  legacyCoreInOrder,
   publicCareerQuestions,
+  sittingCore,
+  sittingTieBreak,
   tieBreakQuestions,
+  type CareerQuestion,
 } from '../../src/domain/career/questions.ts';
 import {
+  careerCautions,
+  pointFor,
   rankTypes,
   scoreCareerAnswers,
   tieAfterCore,
-  yesCounts,
+  typePoints,
   type CareerAnswer,
 } from '../../src/domain/career/scoring.ts';
-import { CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../../src/domain/career/counts.ts';
+import { CORE_PER_TYPE, LEGACY_CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../../src/domain/career/counts.ts';
 import { tiedForTop } from '../../src/domain/career/tie.ts';
-import { $progress, initTest, tiedTypes } from '../../src/stores/test-session.ts';
+import { checkCareerSheet } from '../../src/domain/sheets.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
 
-const answer = (questionId: number, yes: boolean): CareerAnswer => ({
+const answer = (questionId: number, yes: boolean, shown?: number): CareerAnswer => ({
   questionId,
   selectedAnswer: yes,
   timeSpent: 3000,
+  ...(shown === undefined ? {} : { shown }),
 });
-const core = coreQuestionsInOrder();
-/** A core sheet answering Yes to exactly `yes` statements of each type. */
-const sheetWith = (yes: Partial<Record<number, number>>) => {
+/** The answer to a statement that gives (or withholds) its type's point: Yes, or No when it is reverse-keyed. */
+const scoring = (q: CareerQuestion, point: boolean) => answer(q.id, q.reverse ? !point : point);
+/** A sheet of the core statements giving exactly `points[t]` points to each type t (in `core`'s order). */
+const sheetWith = (points: Partial<Record<number, number>>, core: CareerQuestion[] = CORE_QUESTIONS) => {
   const used = new Map<number, number>();
   return core.map((q) => {
     const n = used.get(q.type) ?? 0;
     used.set(q.type, n + 1);
-    return answer(q.id, n < (yes[q.type] ?? 0));
+    return scoring(q, n < (points[q.type] ?? 0));
   });
 };
 
 describe('the career statements', () => {
-  it('are 99: 54 core and 45 tie-break, the same number of each for every type, ids 1–99', () => {
-    expect(CAREER_QUESTIONS.map((q) => q.id)).toEqual(Array.from({ length: 99 }, (_, i) => i + 1));
+  it('are 8 core statements per type (2 reverse-keyed) and 5 tie-break ones, each id once', () => {
+    expect(new Set(CAREER_QUESTIONS.map((q) => q.id)).size).toBe(CAREER_QUESTIONS.length);
     for (const type of TYPE_IDS) {
       const ofType = CAREER_QUESTIONS.filter((q) => q.type === type);
       expect(
@@ -50,37 +59,68 @@ describe('the career statements', () => {
         `type ${type}`,
       ).toHaveLength(CORE_PER_TYPE);
       expect(
+        ofType.filter((q) => !q.isAdditional && q.reverse),
+        `type ${type}`,
+      ).toHaveLength(2);
+      expect(
         ofType.filter((q) => q.isAdditional),
         `type ${type}`,
       ).toHaveLength(TIE_BREAK_PER_TYPE);
+      expect(ofType.filter((q) => q.isAdditional && q.reverse)).toHaveLength(0);
     }
-    expect(CORE_PER_TYPE * 9 + TIE_BREAK_PER_TYPE * 9).toBe(99);
+    expect(LEGACY_CORE).toHaveLength(9 * LEGACY_CORE_PER_TYPE);
+    expect(CAREER_QUESTIONS).toHaveLength(9 * (CORE_PER_TYPE + TIE_BREAK_PER_TYPE));
   });
 
   it('exist in both languages, each distinct', () => {
     for (const lang of ['uk', 'en'] as const) {
       const texts = CAREER_QUESTIONS.map((q) => q.text[lang].trim());
       expect(texts.every((t) => t.length > 10)).toBe(true);
-      expect(new Set(texts).size).toBe(99);
+      expect(new Set(texts).size).toBe(CAREER_QUESTIONS.length);
     }
     expect(CAREER_QUESTIONS.every((q) => /[а-яіїєґ]/i.test(q.text.uk) && !/[а-яіїєґ]/i.test(q.text.en))).toBe(true);
+    expect(CAREER_QUESTIONS.every((q) => !/[ыэъё']/i.test(q.text.uk))).toBe(true);
   });
 
-  it('come in round-robin order across types 1–9, core first', () => {
-    expect(core).toHaveLength(54);
-    for (let round = 0; round < 6; round++)
-      expect(core.slice(round * 9, round * 9 + 9).map((q) => q.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const pub = publicCareerQuestions('uk');
-    expect(pub[0].options).toEqual(['Так', 'Ні']);
-    expect(publicCareerQuestions('en')[0].options).toEqual(['Yes', 'No']);
-    expect(pub.slice(0, 54).every((q) => !q.isAdditional)).toBe(true);
-    expect(pub.slice(54).every((q) => q.isAdditional)).toBe(true);
+  it('come in balanced rounds drawn per sitting: one statement of every type in each round of nine', () => {
+    const a = sittingCore(1);
+    const b = sittingCore(2);
+    expect(a).toHaveLength(72);
+    expect(new Set(a.map((q) => q.id))).toEqual(new Set(CORE_QUESTIONS.map((q) => q.id)));
+    for (let round = 0; round < 8; round++)
+      expect(new Set(a.slice(round * 9, round * 9 + 9).map((q) => q.type))).toEqual(new Set(TYPE_IDS));
+    expect(a.map((q) => q.id)).not.toEqual(b.map((q) => q.id));
+    expect(sittingCore(1)).toEqual(a);
+    // The type at each place is spread evenly over many sittings: a place says nothing about the type.
+    const firstType = new Map<number, number>();
+    for (let seed = 0; seed < 9_000; seed++) {
+      const t = sittingCore(seed * 2654435761)[0].type;
+      firstType.set(t, (firstType.get(t) ?? 0) + 1);
+    }
+    for (const type of TYPE_IDS) expect(Math.abs((firstType.get(type) ?? 0) - 1_000)).toBeLessThan(150);
+    const tieBreak = sittingTieBreak(1, [3, 7]);
+    expect(tieBreak).toHaveLength(10);
+    for (let round = 0; round < 5; round++)
+      expect(new Set(tieBreak.slice(round * 2, round * 2 + 2).map((q) => q.type))).toEqual(new Set([3, 7]));
+  });
+
+  it("reach the page with the sitting's own ids and Yes / No, never a type or a direction", () => {
+    const shown = publicCareerQuestions('uk', sittingCore(5));
+    expect(shown.map((q) => q.id)).toEqual(Array.from({ length: 72 }, (_, i) => i + 1));
+    expect(shown[0].options).toEqual(['Так', 'Ні']);
+    expect(publicCareerQuestions('en', sittingTieBreak(5, [1, 2]), 100).map((q) => q.id)[0]).toBe(101);
+    expect(JSON.stringify(shown)).not.toMatch(/"type"|"reverse"/);
   });
 });
 
 describe('career scoring', () => {
-  it('counts only Yes answers, per type', () => {
-    expect(yesCounts(sheetWith({ 2: 3, 5: 6 }))).toMatchObject({ 1: 0, 2: 3, 5: 6, 9: 0 });
+  it('gives a point for a Yes, and for a No to a reverse-keyed statement', () => {
+    const reverse = CORE_QUESTIONS.find((q) => q.reverse)!;
+    const plain = CORE_QUESTIONS.find((q) => !q.reverse && q.type === reverse.type)!;
+    expect(pointFor(reverse, false)).toBe(true);
+    expect(pointFor(plain, true)).toBe(true);
+    expect(typePoints([answer(reverse.id, false), answer(plain.id, true)])[reverse.type]).toBe(2);
+    expect(typePoints(sheetWith({ 2: 3, 5: 8 }))).toMatchObject({ 1: 0, 2: 3, 5: 8, 9: 0 });
   });
 
   it('finds the types tied for the top, and only when more than one', () => {
@@ -90,36 +130,23 @@ describe('career scoring', () => {
     expect(tiedForTop([9, 4, 2], counts({ 9: 3, 4: 3, 2: 3 }))).toEqual([2, 4, 9]);
   });
 
-  it('the test page asks tie-break statements for exactly the types the server finds tied', () => {
-    const rng = createRng(20261123);
-    initTest('professional', 'uk', publicCareerQuestions('uk'));
-    const core = CAREER_QUESTIONS.filter((q) => !q.isAdditional);
-    let ties = 0;
-    for (let i = 0; i < 500; i++) {
-      const sheet = core.map((q) => answer(q.id, rng() < 0.5));
-      $progress.setKey('answers', Object.fromEntries(sheet.map((a) => [a.questionId, a])));
-      const server = tieAfterCore(sheet).tiedTypes;
-      expect(tiedTypes()).toEqual(server);
-      if (server.length) ties++;
-    }
-    expect(ties).toBeGreaterThan(50);
-  });
-
-  it('asks the tie-break statements of exactly the tied types, round-robin', () => {
+  it('asks the tie-break statements of exactly the tied types', () => {
     const { tiedTypes, tieBreak } = tieAfterCore(sheetWith({ 3: 5, 7: 5, 1: 2 }));
     expect(tiedTypes).toEqual([3, 7]);
-    expect(tieBreak.map((q) => q.type)).toEqual([3, 7, 3, 7, 3, 7, 3, 7, 3, 7]);
+    expect(tieBreak.map((q) => q.type).sort()).toEqual([3, 3, 3, 3, 3, 7, 7, 7, 7, 7]);
     expect(tieBreakQuestions([8, 9])).toHaveLength(10);
   });
 
   it('picks primary and secondary types, three professions of the first and one of the second', () => {
-    const result = scoreCareerAnswers(sheetWith({ 5: 6, 2: 4, 1: 1 }), 300_000, 'en');
+    const result = scoreCareerAnswers(sheetWith({ 5: 7, 2: 4, 1: 1 }), 300_000, 'en');
     expect(result).toMatchObject({
       primaryType: 5,
       secondaryType: 2,
       tiedTypes: [],
+      noClearType: false,
       additionalQuestionsNeeded: false,
-      totalQuestions: 54,
+      totalQuestions: 72,
+      corePerType: 8,
     });
     expect(result.recommendedProfessions).toEqual([
       ...PROFILES.en[5].professions.slice(0, 3),
@@ -129,8 +156,18 @@ describe('career scoring', () => {
     expect(result.strengthsDescription).toBe(PROFILES.en[5].generalDescription);
   });
 
+  it('still reads a sheet begun before the reverse-keyed statements, out of six per type', () => {
+    const legacy = sheetWith({ 4: 6, 1: 2 }, legacyCoreInOrder());
+    expect(checkCareerSheet(legacy)).toBeNull();
+    expect(scoreCareerAnswers(legacy, 1000, 'en')).toMatchObject({
+      primaryType: 4,
+      corePerType: 6,
+      totalQuestions: 54,
+    });
+  });
+
   it("draws development areas from the primary type's own weaknesses and recommendations", () => {
-    const result = scoreCareerAnswers(sheetWith({ 1: 6, 2: 5, 3: 5, 4: 4, 5: 4, 6: 3, 7: 3, 8: 1, 9: 2 }), 1000, 'uk');
+    const result = scoreCareerAnswers(sheetWith({ 1: 8, 2: 5, 3: 5, 4: 4, 5: 4, 6: 3, 7: 3, 8: 1, 9: 2 }), 1000, 'uk');
     const roadmap = PROFILES.uk[1].careerRoadmap;
     expect(result.developmentAreas).toEqual([...roadmap.weaknesses, ...roadmap.careerRecommendations]);
   });
@@ -141,58 +178,102 @@ describe('career scoring', () => {
     const result = scoreCareerAnswers([...sheet, ...tieBreak], 1000, 'en');
     expect(result).toMatchObject({
       primaryType: 7,
-      secondaryType: 3,
       tiedTypes: [],
       additionalQuestionsNeeded: true,
-      totalQuestions: 64,
+      totalQuestions: 82,
     });
     expect(result.enneagramScores).toMatchObject({ 3: 5, 7: 5 });
     expect(result.tieBreakScores).toEqual({ 3: 0, 7: 5 });
   });
 
-  it('reports a tie the tie-break leaves as a tie, with every tied type, whatever their numbers', () => {
-    const sheet = sheetWith({ 2: 4, 6: 4, 9: 4 });
-    const tieBreak = tieAfterCore(sheet).tieBreak.map((q, i) => answer(q.id, i % 3 !== 2 || q.type !== 6));
-    const counts = yesCounts(tieBreak);
-    const top = Math.max(counts[2], counts[6], counts[9]);
-    const stillTied = ([2, 6, 9] as const).filter((t) => counts[t] === top);
-    const result = scoreCareerAnswers([...sheet, ...tieBreak], 1000, 'en');
-    expect(stillTied.length).toBeGreaterThan(1);
-    expect(result.tiedTypes.slice().sort()).toEqual([...stillTied]);
-    expect(stillTied).toContain(result.primaryType);
-    // The same sheet always reads the same way.
-    expect(scoreCareerAnswers([...sheet, ...tieBreak].reverse(), 1000, 'en').primaryType).toBe(result.primaryType);
+  it('reports two types the tie-break leaves level as a tie, and three or more as no clear type', () => {
+    const two = sheetWith({ 2: 4, 6: 4 });
+    const twoLeft = scoreCareerAnswers([...two, ...tieAfterCore(two).tieBreak.map((q) => answer(q.id, true))], 1, 'en');
+    expect(twoLeft).toMatchObject({ noClearType: false });
+    expect([...twoLeft.tiedTypes].sort()).toEqual([2, 6]);
+    const three = sheetWith({ 2: 4, 6: 4, 9: 4 });
+    const threeLeft = scoreCareerAnswers(
+      [...three, ...tieAfterCore(three).tieBreak.map((q) => answer(q.id, q.id % 2 === 0))],
+      1,
+      'en',
+    );
+    const points = typePoints(tieAfterCore(three).tieBreak.map((q) => answer(q.id, q.id % 2 === 0)));
+    const top = Math.max(points[2], points[6], points[9]);
+    const level = [2, 6, 9].filter((t) => points[t as 2 | 6 | 9] === top);
+    expect(threeLeft.noClearType).toBe(level.length >= 3);
+    const allYes = CORE_QUESTIONS.map((q) => answer(q.id, true));
+    const nine = scoreCareerAnswers(
+      [...allYes, ...tieAfterCore(allYes).tieBreak.map((q) => answer(q.id, true))],
+      1,
+      'en',
+    );
+    expect(nine).toMatchObject({ noClearType: true, cautions: ['all_same'] });
+    expect(nine.tiedTypes).toHaveLength(9);
   });
 
-  it('favours no type: under random answering each wins 11 % ± 1.5 % of 100,000 sheets', () => {
-    const rng = createRng(20261123);
-    const wins = new Map<number, number>();
-    let stillTied = 0;
-    const SHEETS = 100_000;
-    for (let n = 0; n < SHEETS; n++) {
-      const sheet = core.map((q) => answer(q.id, rng() < 0.5));
-      const extra = tieAfterCore(sheet).tieBreak.map((q) => answer(q.id, rng() < 0.5));
-      const all = [...sheet, ...extra];
-      const { order, core: c, tieBreak: t } = rankTypes(all);
-      if (c[order[1]] === c[order[0]] && t[order[1]] === t[order[0]]) stillTied++;
-      wins.set(order[0], (wins.get(order[0]) ?? 0) + 1);
-    }
-    for (const type of TYPE_IDS)
-      expect(Math.abs((wins.get(type) ?? 0) / SHEETS - 1 / 9), `type ${type}`).toBeLessThan(0.015);
-    expect(stillTied / SHEETS).toBeGreaterThan(0);
-    console.log(
-      `career simulation: wins per type ${TYPE_IDS.map((t) => (((wins.get(t) ?? 0) / SHEETS) * 100).toFixed(1)).join(' / ')} %, still tied after the tie-break ${((stillTied / SHEETS) * 100).toFixed(1)} %`,
-    );
-  }, 60_000);
+  it('cautions sheets answered by habit: all the same, nine in ten one way, alternating', () => {
+    const inOrder = (said: boolean[]) => sittingCore(9).map((q, i) => answer(q.id, said[i], i + 1));
+    expect(careerCautions(inOrder(Array(72).fill(false)))).toEqual(['all_same']);
+    expect(careerCautions(inOrder(Array.from({ length: 72 }, (_, i) => i % 12 !== 0)))).toEqual(['one_way']);
+    expect(careerCautions(inOrder(Array.from({ length: 72 }, (_, i) => i % 2 === 0)))).toEqual(['alternating']);
+    const rng = createRng(3);
+    expect(careerCautions(inOrder(Array.from({ length: 72 }, () => rng() < 0.5)))).toEqual([]);
+    // The order is the one shown: alternating in the sitting, not in the key's order.
+    const shuffledIds = inOrder(Array.from({ length: 72 }, (_, i) => i % 2 === 0)).map((a, i, all) => ({
+      ...a,
+      questionId: all[(i * 5) % 72].questionId,
+    }));
+    expect(careerCautions(shuffledIds)).toEqual(['alternating']);
+  });
 
   it('reads the primary type the way the ranking does', () => {
     const rng = createRng(7);
     for (let n = 0; n < 200; n++) {
-      const sheet = core.map((q) => answer(q.id, rng() < 0.5));
+      const sheet = CORE_QUESTIONS.map((q) => answer(q.id, rng() < 0.5));
       const all = [...sheet, ...tieAfterCore(sheet).tieBreak.map((q) => answer(q.id, rng() < 0.5))];
       expect(scoreCareerAnswers(all, 1000, 'en').primaryType).toBe(rankTypes(all).order[0]);
     }
   });
+});
+
+describe('100,000 simulated sheets per answering style', () => {
+  const SHEETS = 100_000;
+  it.each([
+    ['random (half Yes)', 0.5],
+    ['acquiescent (80 % Yes)', 0.8],
+    ['nay-saying (20 % Yes)', 0.2],
+  ])(
+    '%s: no type favoured; ties and cautions counted',
+    (_style, pYes) => {
+      const rng = createRng(Math.round(pYes * 1000));
+      const wins = new Map<number, number>();
+      let coreTied = 0;
+      let twoLeft = 0;
+      let noClear = 0;
+      let cautioned = 0;
+      for (let n = 0; n < SHEETS; n++) {
+        const order = sittingCore(n);
+        const sheet = order.map((q, i) => answer(q.id, rng() < pYes, i + 1));
+        const { tiedTypes, tieBreak } = tieAfterCore(sheet);
+        if (tiedTypes.length) coreTied++;
+        const extra = tieBreak.map((q, i) => answer(q.id, rng() < pYes, 101 + i));
+        const result = scoreCareerAnswers([...sheet, ...extra], 1, 'en');
+        if (result.noClearType) noClear++;
+        else if (result.tiedTypes.length === 2) twoLeft++;
+        if (result.cautions.length) cautioned++;
+        wins.set(result.primaryType, (wins.get(result.primaryType) ?? 0) + 1);
+      }
+      const pct = (k: number) => `${((k / SHEETS) * 100).toFixed(1)} %`;
+      console.log(
+        `career, ${_style}: primary type 1–9 ${TYPE_IDS.map((t) => pct(wins.get(t) ?? 0)).join(' / ')}; ` +
+          `core tie ${pct(coreTied)}, two types left ${pct(twoLeft)}, no clear type ${pct(noClear)}, cautioned ${pct(cautioned)}`,
+      );
+      // Each type 1/9 ± 3 standard errors (SE ≈ 0.1 %).
+      for (const type of TYPE_IDS)
+        expect(Math.abs((wins.get(type) ?? 0) / SHEETS - 1 / 9), `type ${type}`).toBeLessThan(0.003);
+    },
+    120_000,
+  );
 });
 
 describe('the nine type profiles', () => {

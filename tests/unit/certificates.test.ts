@@ -13,7 +13,7 @@ import { verifyPath } from '../../src/domain/certificate-code.ts';
 import { readQr } from '../support/qr.ts';
 import { certificateFacts, holderName } from '../../src/lib/server/certificates.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 
 const base: CertificateData = {
@@ -136,7 +136,7 @@ describe('what a certificate says', () => {
   });
 
   it('names both types of a career result that stays between them', () => {
-    const core = coreQuestionsInOrder().map((q) => ({
+    const core = legacyCoreInOrder().map((q) => ({
       questionId: q.id,
       selectedAnswer: q.type >= 8,
       timeSpent: 3000,

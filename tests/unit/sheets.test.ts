@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { iqBank } from '../../src/domain/iq/bank.ts';
-import { coreQuestionsInOrder } from '../../src/domain/career/questions.ts';
+import { CORE_QUESTIONS, legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 import { tieAfterCore } from '../../src/domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet } from '../../src/domain/sheets.ts';
 
 const bank = iqBank(2);
 const iq = () => bank.map((item) => ({ questionId: item.id, selectedAnswer: 0, timeSpent: 1 }));
-const core = () =>
-  coreQuestionsInOrder().map((q, i) => ({ questionId: q.id, selectedAnswer: i % 3 === 0, timeSpent: 1 }));
+const core = () => legacyCoreInOrder().map((q, i) => ({ questionId: q.id, selectedAnswer: i % 3 === 0, timeSpent: 1 }));
 
 describe('IQ answer sheets', () => {
   it('accept one answer per item', () => expect(checkIqSheet(bank, iq())).toBeNull());
@@ -29,6 +28,15 @@ describe('IQ answer sheets', () => {
 });
 
 describe('career answer sheets', () => {
+  it('take the whole core set, reverse-keyed statements included, or the set of before (no reverse-keyed one)', () => {
+    const all = CORE_QUESTIONS.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 2, timeSpent: 1 }));
+    expect(checkCareerSheet(all)).toBeNull();
+    const oneReverse = [
+      ...core(),
+      { questionId: CORE_QUESTIONS.find((q) => q.reverse)!.id, selectedAnswer: true, timeSpent: 1 },
+    ];
+    expect(checkCareerSheet(oneReverse)).toBe('score.error.answer_count');
+  });
   it('accept all core statements when there is no tie', () => {
     const sheet = core().map((a, i) => ({ ...a, selectedAnswer: i === 0 }));
     expect(tieAfterCore(sheet).tiedTypes).toEqual([]);
@@ -38,7 +46,7 @@ describe('career answer sheets', () => {
     expect(checkCareerSheet(core().slice(1))).toBe('score.error.answer_count'));
   it('require the tie-break statements of a tie, and only those', () => {
     const eightAndNine = new Set(
-      coreQuestionsInOrder()
+      legacyCoreInOrder()
         .filter((q) => q.type >= 8)
         .map((q) => q.id),
     );
@@ -59,7 +67,7 @@ describe('career answer sheets', () => {
     );
   });
   it('refuse unknown and repeated statements', () => {
-    expect(checkCareerSheet([...core(), { questionId: 100, selectedAnswer: true, timeSpent: 1 }])).toBe(
+    expect(checkCareerSheet([...core(), { questionId: 999, selectedAnswer: true, timeSpent: 1 }])).toBe(
       'score.error.unknown_question',
     );
     expect(checkCareerSheet([...core(), core()[5]])).toBe('score.error.duplicate_answer');

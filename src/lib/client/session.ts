@@ -18,6 +18,8 @@ export interface Progress {
   tiedTypes: number[];
   /** IQ: the form being taken (GET /api/tests/iq/form), kept so a reload or language switch asks for the same one. */
   formId?: number;
+  /** The sitting's signed token: names the form and its option order, so a reload gets the same order. */
+  formToken?: string;
   startedAt: number;
   shownAt: number;
   completedAt: number | null;
@@ -29,6 +31,7 @@ export interface PendingSheet {
   /** Names this finished test, so however often it is sent it is saved once. */
   submissionId: string;
   formId?: number;
+  formToken?: string;
   answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
   timeSpent: number;
   lang: Lang;

@@ -5,10 +5,11 @@
 import { z } from 'zod';
 import { langField } from './fields.ts';
 import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
-import { scoreIqSheet, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
+import { SITTING_TOKEN_MAX } from './sittings.ts';
+import { scoreIqSheet, type IqAnswer, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { reliabilityInUse } from './reliability.ts';
-import { scoreCareerAnswers, type CareerResult } from '../../domain/career/scoring.ts';
+import { scoreCareerAnswers, type CareerAnswer, type CareerResult } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { signResultToken, verifyResultToken, type ResultTokenPayload } from './tokens.ts';
@@ -28,30 +29,54 @@ const ms = z.number().int().min(0).max(MAX_MS);
 
 /** The browser's id for one finished test, so a retried submission saves once. */
 const submissionId = z.uuid().optional();
-export const IqScoreRequest = z.object({
-  /** The form the answers are for, as GET /api/tests/iq/form served it: required, so a sheet names its key. */
-  formId: z
-    .number()
-    .int()
-    .min(0)
-    .max(IQ_FORM_IDS.length - 1),
-  answers: z
-    .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
-    .max(100),
-  timeSpent: ms,
-  lang: langField,
-  submissionId,
-});
+export const IqScoreRequest = z
+  .object({
+    /** The sitting GET /api/tests/iq/form served: its form, and the order its options were shown in. */
+    formToken: z.string().max(SITTING_TOKEN_MAX).optional(),
+    /** Only for a retired form taken before sittings existed (its options were shown in the key's order). */
+    formId: z
+      .number()
+      .int()
+      .min(0)
+      .max(IQ_FORM_IDS.length - 1)
+      .optional(),
+    /** `selectedAnswer`: the place of the option clicked, as the sitting showed it. */
+    answers: z
+      .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
+      .max(100),
+    timeSpent: ms,
+    lang: langField,
+    submissionId,
+  })
+  .refine((body) => (body.formToken === undefined) !== (body.formId === undefined), { path: ['formToken'] });
 export const CareerScoreRequest = z.object({
+  /** The sitting GET /api/tests/professional/form served: the ids of its statements are its own. */
+  formToken: z.string().max(SITTING_TOKEN_MAX).optional(),
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.boolean(), timeSpent: ms })).max(200),
   timeSpent: ms,
   lang: langField,
   submissionId,
 });
 export type IqScoreInput = z.infer<typeof IqScoreRequest>;
+/** An IQ sheet in the key's terms: its form, and per answer the option chosen (and the place it was shown at). */
+export interface IqSheetInput {
+  formId: number;
+  answers: IqAnswer[];
+  timeSpent: number;
+  lang?: Lang;
+  submissionId?: string;
+}
+
 export type CareerScoreInput = z.infer<typeof CareerScoreRequest>;
 
-export type CareerSheet = { answers: CareerScoreInput['answers']; timeSpent: number };
+export type CareerSheet = { answers: CareerAnswer[]; timeSpent: number };
+/** A career sheet in the key's terms: the statements' own ids (and the places they were shown at). */
+export interface CareerSheetInput {
+  answers: CareerAnswer[];
+  timeSpent: number;
+  lang?: Lang;
+  submissionId?: string;
+}
 /** A scored sheet: `raw` is the scoring's own result (what is saved), `result` its view at the caller's access. */
 export type Scored =
   | { ok: true; kind: 'iq'; raw: IqResult; result: Record<string, unknown>; token: string; sheet: IqSheet }
@@ -67,7 +92,7 @@ export type Scored =
 
 /** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
 export async function scoreIq(
-  input: Omit<IqScoreInput, 'submissionId'>,
+  input: Omit<IqSheetInput, 'submissionId' | 'lang'>,
   language: Lang,
   access: Access,
   reliability?: number,
@@ -86,20 +111,28 @@ export async function scoreIq(
     lang: language,
     formId: sheet.formId,
     reliability: sheet.reliability,
-    answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]),
+    answers: input.answers.map((a) =>
+      a.shown === undefined
+        ? [a.questionId, a.selectedAnswer, a.timeSpent]
+        : [a.questionId, a.selectedAnswer, a.timeSpent, a.shown],
+    ),
     timeSpent: input.timeSpent,
   });
   return { ok: true, kind: 'iq', raw: result, result: iqView(result, access, language), token, sheet };
 }
 
-export function scoreCareer(input: CareerScoreInput, language: Lang, access: Access): Scored {
+export function scoreCareer(input: CareerSheetInput, language: Lang, access: Access): Scored {
   const error = checkCareerSheet(input.answers);
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
   const token = signResultToken({
     kind: 'professional',
     lang: language,
-    answers: input.answers.map((a) => [a.questionId, a.selectedAnswer, a.timeSpent]),
+    answers: input.answers.map((a) =>
+      a.shown === undefined
+        ? [a.questionId, a.selectedAnswer, a.timeSpent]
+        : [a.questionId, a.selectedAnswer, a.timeSpent, a.shown],
+    ),
     timeSpent: input.timeSpent,
   });
   return {
@@ -114,19 +147,20 @@ export function scoreCareer(input: CareerScoreInput, language: Lang, access: Acc
 
 /** Re-scores the sheet a token carries (it was validated when signed) in the asked language, with its recorded form and reliability. */
 export async function rescoreToken(payload: ResultTokenPayload, language: Lang, access: Access): Promise<Scored> {
-  const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent]) => ({
+  const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent, shown]) => ({
     questionId,
     selectedAnswer,
     timeSpent,
+    ...(shown === undefined ? {} : { shown }),
   }));
   return payload.kind === 'iq'
     ? scoreIq(
-        { formId: payload.formId ?? 0, answers: answers as IqScoreInput['answers'], timeSpent: payload.timeSpent },
+        { formId: payload.formId ?? 0, answers: answers as IqAnswer[], timeSpent: payload.timeSpent },
         language,
         access,
         payload.reliability ?? STATED_RELIABILITY,
       )
-    : scoreCareer({ answers: answers as CareerScoreInput['answers'], timeSpent: payload.timeSpent }, language, access);
+    : scoreCareer({ answers: answers as CareerAnswer[], timeSpent: payload.timeSpent }, language, access);
 }
 
 /** IQ scoring's abuse limits (rate-limit.ts): per address, per address and form, per signed-in user. */

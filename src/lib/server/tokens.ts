@@ -16,8 +16,8 @@ export interface ResultTokenPayload {
   /** IQ only: the form taken and the reliability the reading used (absent in tokens from before forms: 0 and .75). */
   formId?: number;
   reliability?: number;
-  /** [questionId, selectedAnswer, timeSpent] per answer. */
-  answers: [number, number | boolean, number][];
+  /** [questionId, selectedAnswer, timeSpent] per answer, and for IQ sittings the place the option was shown at. */
+  answers: ([number, number | boolean, number] | [number, number | boolean, number, number])[];
   timeSpent: number;
   issuedAt: number;
   expiresAt: number;

@@ -1,0 +1,96 @@
+/**
+ * What a sitting's sheet means (DESIGN.md §3.7): the browser names answers by what it was shown — an IQ option by
+ * its place, a career statement by its id in the sitting — and only the server, from the sitting token, turns them
+ * into the key's terms. A sheet without a token is taken only in the shape sheets had before sittings (a retired IQ
+ * form, the career core set without reverse-keyed statements), so a sheet in the key's terms cannot skip the sitting.
+ */
+import { iqBank, IQ_FORM_IDS, isServedFormId } from '../../domain/iq/bank.ts';
+import { optionOrder } from '../../domain/sittings.ts';
+import {
+  CAREER_QUESTIONS,
+  sittingCore,
+  sittingTieBreak,
+  TIE_BREAK_ID_BASE,
+  type CareerQuestion,
+} from '../../domain/career/questions.ts';
+import { tieAfterCore, type CareerAnswer } from '../../domain/career/scoring.ts';
+import { verifySitting, type Sitting } from './sittings.ts';
+import type { CareerScoreInput, CareerSheetInput, IqScoreInput, IqSheetInput } from './scoring.ts';
+
+type Refused = { ok: false; error: 'score.error.form_token' };
+const REFUSED: Refused = { ok: false, error: 'score.error.form_token' };
+
+/**
+ * An IQ sheet in the key's terms: the form and option order its sitting token names (each clicked place mapped to
+ * the option shown there), or — for a retired form only — the form it names, shown in the key's order. A served
+ * form without a valid sitting is refused: its options were never shown in the key's order, so a sheet in that
+ * order could only come from someone who learnt the key.
+ */
+export function resolveIqSheet(body: IqScoreInput): { ok: true; input: IqSheetInput } | Refused {
+  const { formToken, formId: named, answers, ...rest } = body;
+  if (formToken === undefined) {
+    if (isServedFormId(named)) return REFUSED;
+    return { ok: true, input: { ...rest, formId: named!, answers } };
+  }
+  const sitting = verifySitting(formToken, 'iq');
+  if (!sitting || !IQ_FORM_IDS.includes(sitting.formId as number)) return REFUSED;
+  const items = new Map(iqBank(sitting.formId!).map((item) => [item.id, item]));
+  return {
+    ok: true,
+    input: {
+      ...rest,
+      formId: sitting.formId!,
+      answers: answers.map((a) => {
+        const item = items.get(a.questionId);
+        const option = item ? optionOrder(item, sitting.seed)[a.selectedAnswer] : undefined;
+        // An unknown question or a place beyond the options stays as sent, for the sheet check to name.
+        return option === undefined ? a : { ...a, selectedAnswer: option, shown: a.selectedAnswer };
+      }),
+    },
+  };
+}
+
+/** An id no statement has: an answer to a statement the sitting never showed is refused as unknown. */
+const UNKNOWN = -1;
+
+/** The statements a career sitting shows, by their ids in it: the core ones, and the tie-break ones its core tie asks. */
+export function careerSittingStatements(
+  sitting: Sitting,
+  coreAnswers: { questionId: number; selectedAnswer: boolean }[] = [],
+): { core: CareerQuestion[]; tieBreak: CareerQuestion[] } {
+  const core = sittingCore(sitting.seed);
+  const mapped = coreAnswers.flatMap((a) => {
+    const q = core[a.questionId - 1];
+    return q ? [{ questionId: q.id, selectedAnswer: a.selectedAnswer, timeSpent: 0 }] : [];
+  });
+  const complete = mapped.length === core.length && new Set(mapped.map((a) => a.questionId)).size === core.length;
+  const tied = complete ? tieAfterCore(mapped).tiedTypes : [];
+  return { core, tieBreak: tied.length ? sittingTieBreak(sitting.seed, tied) : [] };
+}
+
+/** A career sheet in the key's terms: each sitting id mapped to its statement, the id kept as the place shown. */
+export function resolveCareerSheet(body: CareerScoreInput): { ok: true; input: CareerSheetInput } | Refused {
+  const { formToken, answers, ...rest } = body;
+  if (formToken === undefined) {
+    const reverse = new Set(CAREER_QUESTIONS.filter((q) => q.reverse).map((q) => q.id));
+    if (answers.some((a) => reverse.has(a.questionId))) return REFUSED;
+    return { ok: true, input: { ...rest, answers } };
+  }
+  const sitting = verifySitting(formToken, 'professional');
+  if (!sitting) return REFUSED;
+  const coreAnswers = answers.filter((a) => a.questionId <= TIE_BREAK_ID_BASE);
+  const { core, tieBreak } = careerSittingStatements(sitting, coreAnswers);
+  const statementAt = (id: number) =>
+    id > TIE_BREAK_ID_BASE ? tieBreak[id - TIE_BREAK_ID_BASE - 1] : id >= 1 ? core[id - 1] : undefined;
+  return {
+    ok: true,
+    input: {
+      ...rest,
+      answers: answers.map((a): CareerAnswer => ({
+        ...a,
+        questionId: statementAt(a.questionId)?.id ?? UNKNOWN,
+        shown: a.questionId,
+      })),
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Sitting tokens: the server's signed word for one sitting of a test — which test, which IQ form, and the seed its
+ * option order (src/domain/sittings.ts) or its statement order follows from. The browser holds it with the progress
+ * and sends it back with the answers; the server alone maps what was clicked to what it means.
+ * Format: s1.<base64url JSON payload>.<base64url HMAC-SHA256>, signed with "s1." in the MAC so a sitting token can
+ * never pass for a result token (v1, tokens.ts) or the reverse.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { appSecret } from './env.ts';
+import type { TestKind } from '../../domain/views.ts';
+
+/** A sitting may be resumed for two days (a test takes minutes; a tab left open overnight still finishes). */
+export const SITTING_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+/** Longer than any token we sign (about 120 characters): refused unread. */
+export const SITTING_TOKEN_MAX = 400;
+
+/** What a token carries: readable by the browser, so it holds a nonce, not the seed. */
+interface SittingPayload {
+  kind: TestKind;
+  /** IQ: the form served. */
+  formId?: number;
+  nonce: string;
+  issuedAt: number;
+}
+/** A sitting as the server uses it: the seed is derived from the nonce with the server secret. */
+export interface Sitting extends SittingPayload {
+  seed: number;
+}
+
+const PREFIX = 's1';
+const mac = (body: string, secret: string) =>
+  createHmac('sha256', secret).update(`${PREFIX}.${body}`).digest('base64url');
+
+/** The order's seed: keyed, so a browser that reads its token cannot work out the order from it. */
+const seedOf = (nonce: string, secret: string) =>
+  createHmac('sha256', secret).update(`seed.${nonce}`).digest().readUInt32BE(0);
+
+export function newSitting(kind: TestKind, formId?: number, now = Date.now(), secret = appSecret()): Sitting {
+  const nonce = randomBytes(12).toString('base64url');
+  return { kind, ...(formId === undefined ? {} : { formId }), nonce, issuedAt: now, seed: seedOf(nonce, secret) };
+}
+
+export function signSitting({ seed: _seed, ...payload }: Sitting, secret = appSecret()): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${PREFIX}.${body}.${mac(body, secret)}`;
+}
+
+/** The sitting a token names, if it is ours, of this test, and not expired; otherwise null. */
+export function verifySitting(token: string, kind: TestKind, now = Date.now(), secret = appSecret()): Sitting | null {
+  if (token.length > SITTING_TOKEN_MAX) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== PREFIX || !parts[1] || !parts[2]) return null;
+  const expected = Buffer.from(mac(parts[1], secret));
+  const given = Buffer.from(parts[2]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let payload: SittingPayload;
+  try {
+    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (payload?.kind !== kind || typeof payload.nonce !== 'string' || typeof payload.issuedAt !== 'number') return null;
+  if (payload.issuedAt > now + 60_000 || now - payload.issuedAt > SITTING_TTL_MS) return null;
+  return { ...payload, seed: seedOf(payload.nonce, secret) };
+}
