@@ -17,6 +17,7 @@ import {
 import { createRng, distinct, int, pick, shuffle, type Rng } from './rng.ts';
 import { defensibleOptions, isUnambiguous } from './solve.ts';
 import { balancedAnswerSet } from './answers.ts';
+import pairOdds from './pair-odds.json' with { type: 'json' };
 
 type Cell = (r: number, c: number) => number;
 interface Built {
@@ -198,18 +199,52 @@ function validPanel(matrix: Matrix, panel: Panel): boolean {
   return true;
 }
 
-export function generateMatrixItem(template: keyof typeof TEMPLATES, seed: number): MatrixItem {
+/** The ordered attributes an answer set varies with one alternative: the answer's value and the alternative's. */
+export function orderedPairs(
+  item: Pick<MatrixItem, 'options' | 'correctAnswer'>,
+): { attr: Ordered; a: number; b: number }[] {
+  return ORDERED.flatMap((attr) => {
+    const a = item.options[item.correctAnswer][attr];
+    const values = [...new Set(item.options.map((o) => o[attr]))];
+    return values.length === 2 ? [{ attr, a, b: values.find((v) => v !== a)! }] : [];
+  });
+}
+const ORDERED = ['count', 'size'] as const;
+type Ordered = (typeof ORDERED)[number];
+/**
+ * How often the generator, before balancing, offers each (answer value, alternative value) pair of an ordered
+ * attribute, per template (pair-odds.json, from `npm run items:pair-odds`; a unit test checks it is current).
+ * Refusing no sheet would leave them lopsided: an option next to the answer in its row's progression would repeat a
+ * panel, so some pairs come one way only ("2 beside 1" always keyed 2). Accepting a drawn pair (a, b) with
+ * probability min(1, q(b, a) / q(a, b)) makes the accepted pairs symmetric, min(q(a, b), q(b, a)): each value of a
+ * pair is the key half the time, and no value is more or less often the key than any other.
+ */
+const PAIR_ODDS = pairOdds as Record<string, Partial<Record<Ordered, number[][]>>>;
+
+export function generateMatrixItem(
+  template: keyof typeof TEMPLATES,
+  seed: number,
+  { balancePairs = true }: { balancePairs?: boolean } = {},
+): MatrixItem {
   const rng = createRng(seed);
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 400; attempt++) {
     const matrix = buildMatrix(TEMPLATES[template](rng));
     if (!isUnambiguous(matrix.panels)) continue;
     // The ordered attribute a template progresses must be among what the options vary, or the item would not test it.
-    const required = (['count', 'size'] as const).filter((a) => matrix.rules[a] === 'progression');
+    const required = ORDERED.filter((a) => matrix.rules[a] === 'progression');
     const set = balancedAnswerSet(rng, matrix.panels, (p) => validPanel(matrix, p), [...required]);
     if (!set) continue;
     const defensible = defensibleOptions(matrix.panels, set.options);
     if (defensible.length !== 1 || defensible[0] !== set.correctAnswer) continue;
+    if (balancePairs) {
+      const refused = orderedPairs(set).some(({ attr, a, b }) => {
+        const q = PAIR_ODDS[template]?.[attr];
+        if (!q) return false;
+        return !(rng() < Math.min(1, q[b][a] / q[a][b]));
+      });
+      if (refused) continue;
+    }
     return { matrix, ...set };
   }
-  throw new Error(`No sound ${template} matrix from seed ${seed} in 200 attempts`);
+  throw new Error(`No sound ${template} matrix from seed ${seed} in 400 attempts`);
 }

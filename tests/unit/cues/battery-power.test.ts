@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANCE, itemsOf, measure } from './battery.ts';
+import { CHANCE, itemsOf, measure, valueShares } from './battery.ts';
 import { samePanel } from '../../../src/domain/matrices/model.ts';
 
 /** The battery must be able to fail: fed the cues the old designs had, the readers find them. */
@@ -18,6 +18,8 @@ describe('the cue battery catches the cues of earlier designs', { timeout: 60_00
     const rows = measure(cued);
     expect(rate(rows, 'most figures').rate).toBeGreaterThan(2 * CHANCE);
     expect(rate(rows, 'fewest figures').z).toBeLessThan(-3);
+    // Options with one figure are never the key: the value check sees it.
+    expect(valueShares(cued).find((v) => v.value === 'count 1')!.share).toBeLessThan(0.1);
   });
 
   it('sees a key that always sits in the same place', () => {

@@ -45,9 +45,28 @@ export function measure(items: MatrixItem[]): ReaderRow[] {
 export const itemsOf = (template: Template, count = ITEMS_PER_TEMPLATE): MatrixItem[] =>
   Array.from({ length: count }, (_, i) => generateMatrixItem(template, 1 + i * 7919));
 
+/**
+ * How often an option showing each value of an ordered attribute (count, size) is the key. Exchangeable answer sets
+ * keep it near 1/6; the old design had values that were never the key ("the fewest figures": 0 %).
+ */
+export function valueShares(items: MatrixItem[]): { value: string; share: number; options: number }[] {
+  const tally = new Map<string, { key: number; all: number }>();
+  for (const item of items)
+    item.options.forEach((o, i) => {
+      for (const attr of ['count', 'size'] as const) {
+        const t = tally.get(`${attr} ${o[attr]}`) ?? { key: 0, all: 0 };
+        t.all++;
+        if (i === item.correctAnswer) t.key++;
+        tally.set(`${attr} ${o[attr]}`, t);
+      }
+    });
+  return [...tally].map(([value, t]) => ({ value, share: t.key / t.all, options: t.all }));
+}
+
 /** Runs the battery on one template, prints its table and expects every reader within ± 3 SE of chance. */
 export function expectNoCue(template: Template): void {
-  const rows = measure(itemsOf(template));
+  const items = itemsOf(template);
+  const rows = measure(items);
   console.log(
     `cue battery, ${template}, ${ITEMS_PER_TEMPLATE.toLocaleString('en')} items (chance 16.67 %):\n` +
       rows
@@ -58,4 +77,13 @@ export function expectNoCue(template: Template): void {
     .filter((r) => Math.abs(r.z) > 3)
     .map((r) => `${r.reader}: ${(r.rate * 100).toFixed(2)} %, z ${r.z.toFixed(1)}`);
   expect(outside, `${template}: readers outside chance ± 3 SE`).toEqual([]);
+  // "Prefer (or avoid) options with two figures": each value of count and size is the key in 1/6 of the options
+  // showing it, within ± 3 SE. A value shows in three options of an item (a cube's side) or all six, so the SE is
+  // that of a half-and-half coin over the items showing it, divided by three.
+  const shares = valueShares(items).filter((v) => v.options >= 300);
+  console.log(`  key share by value: ${shares.map((v) => `${v.value} ${(v.share * 100).toFixed(1)} %`).join(', ')}`);
+  for (const v of shares) {
+    const se = Math.sqrt(0.25 / (v.options / 3)) / 3;
+    expect(Math.abs(v.share - CHANCE), `${template}: ${v.value} ${(v.share * 100).toFixed(1)} %`).toBeLessThan(3 * se);
+  }
 }
