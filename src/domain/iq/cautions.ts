@@ -44,6 +44,15 @@ export function guessingQuantile(weights: number[], p = GUESS_ODDS, level = GUES
   return dist.length - 1;
 }
 
+/** The guessing level of a form's weights, computed once per form (scoring is a hot path). */
+const levels = new Map<string, number>();
+function guessingLevel(weights: number[]): number {
+  const key = weights.join();
+  let level = levels.get(key);
+  if (level === undefined) levels.set(key, (level = guessingQuantile(weights)));
+  return level;
+}
+
 /** Whether the clicked positions follow a pattern of the page rather than the items. */
 export function straightLined(positions: number[], options = 6): boolean {
   if (positions.length < 5) return false;
@@ -58,8 +67,14 @@ export function straightLined(positions: number[], options = 6): boolean {
   return Math.max(...steps.values()) >= STRAIGHT_LINE_SHARE * (positions.length - 1);
 }
 
+const readingOf = new WeakMap<IqItem, number>();
 /** The least time a fast reader needs for an item: its question and options in the shorter of the two languages. */
 export function readingMs(item: IqItem): number {
+  let ms = readingOf.get(item);
+  if (ms === undefined) readingOf.set(item, (ms = readingTime(item)));
+  return ms;
+}
+function readingTime(item: IqItem): number {
   if (item.image) return READING.matrixFloorMs;
   const chars = Math.min(
     ...(['uk', 'en'] as const).map((lang) => [item.question[lang], ...item.options[lang]].join(' ').length),
@@ -81,7 +96,7 @@ export function iqCautions({ bank, timeMs, positions, totalMs, score, weights }:
   const cautions: IqCaution[] = [];
   const unread = bank.filter((item, i) => timeMs[i] < readingMs(item)).length;
   if (totalMs < MIN_TOTAL_MS || unread >= READING.unreadShare * bank.length) cautions.push('too_fast');
-  if (score <= guessingQuantile(weights)) cautions.push('below_chance');
+  if (score <= guessingLevel(weights)) cautions.push('below_chance');
   if (straightLined(positions.filter((p) => p >= 0))) cautions.push('straight_line');
   return cautions;
 }
