@@ -79,12 +79,16 @@ export function tieAfterCore(answers: CareerAnswer[]): { tiedTypes: TypeId[]; ti
   return { tiedTypes, tieBreak: tiedTypes.length ? tieBreakQuestions(tiedTypes) : [] };
 }
 
+/** Where each statement stood before sittings (round-robin, core first): built once, not per sheet scored. */
+let legacyPlaces: Map<number, number> | undefined;
+const legacyPlace = (id: number) =>
+  (legacyPlaces ??= new Map(
+    [...legacyCoreInOrder(), ...roundRobin(CAREER_QUESTIONS.filter((q) => q.isAdditional))].map((q, i) => [q.id, i]),
+  )).get(id);
+
 /** The answers in the order they were shown: the sitting's places, or the round-robin order before sittings. */
 function inShownOrder(answers: CareerAnswer[]): CareerAnswer[] {
-  const legacy = new Map(
-    [...legacyCoreInOrder(), ...roundRobin(CAREER_QUESTIONS.filter((q) => q.isAdditional))].map((q, i) => [q.id, i]),
-  );
-  const place = (a: CareerAnswer) => a.shown ?? legacy.get(a.questionId) ?? 1_000;
+  const place = (a: CareerAnswer) => a.shown ?? legacyPlace(a.questionId) ?? 1_000;
   return [...answers].sort((a, b) => place(a) - place(b));
 }
 
