@@ -88,8 +88,9 @@ describe('notifications', () => {
     expect(JSON.parse(put.body)).toMatchObject({
       email_address: email,
       status_if_new: 'pending',
-      merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук' },
+      merge_fields: { FNAME: 'Марія', LNAME: 'Шевчук', SIGNUPDATE: new Date().toISOString().slice(0, 10) },
     });
+    expect(Object.keys(JSON.parse(put.body).merge_fields)).not.toContain('SIGNUP_DATE');
     let tags: (typeof requests)[number] | undefined;
     await expect
       .poll(async () => (tags = (await receivedBy(fake)).find((r) => r.path === `${put.path}/tags`)), {
@@ -199,11 +200,15 @@ describe('notifications', () => {
     const put = (await receivedBy(fake)).find(
       (r) => r.method === 'PUT' && r.body.includes(`${orderReference}_WFPREG-1`),
     )!;
+    // The spec's SUBSCRIPTION_DATE, SUBSCRIBER_STATUS and NEXT_CHARGE, under tags Mailchimp takes (≤ 10 characters).
     expect(JSON.parse(put.body).merge_fields).toMatchObject({
       RENEWAL: 'monthly, 1 USD, until cancelled',
-      NEXT_CHARGE: nextCharge,
+      NEXTCHARGE: nextCharge,
+      SUBDATE: new Date().toISOString().slice(0, 10),
+      SUBSTATUS: 'active',
       PAYMENT_ID: `${orderReference}_WFPREG-1`,
     });
+    expect(put.problems).toEqual([]);
     await expect
       .poll(
         async () =>

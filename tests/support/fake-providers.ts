@@ -163,6 +163,9 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
       if (hash !== member[2]) entry.problems.push('member hash is not the MD5 of the lowercased email');
       // Double opt-in: a new member waits for Mailchimp's confirmation mail.
       if (data.status_if_new !== 'pending') entry.problems.push('status_if_new is not pending');
+      // Mailchimp stores a merge field only under its tag, at most 10 characters (A–Z, 0–9, _): refuse what it refuses.
+      for (const tag of Object.keys(data.merge_fields ?? {}))
+        if (!/^[A-Z0-9_]{1,10}$/.test(tag)) entry.problems.push(`merge field ${tag} is not a merge tag`);
       return entry.problems.length
         ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') })
         : send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });

@@ -18,7 +18,8 @@ export async function enqueueNotification(
 
 /**
  * The mailing-list payloads (Mailchimp subscriber: email, names, tags, merge fields — spec part 2), all here. They
- * are written only for users who asked for the list at sign-up (user_profiles.mailing_consent_at).
+ * are written only for users who asked for the list at sign-up (user_profiles.mailing_consent_at). Merge fields go
+ * by the spec's names; notify/mailchimp.ts (MERGE_TAGS) turns the longer ones into Mailchimp's 10-character tags.
  */
 const today = () => new Date().toISOString().slice(0, 10);
 export const mailingPayloads = {

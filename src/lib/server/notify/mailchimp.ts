@@ -20,6 +20,35 @@ export interface Subscriber {
   mergeFields?: Record<string, string | number>;
 }
 
+/**
+ * The spec's merge-field names (spec part 2, "Mailing-list subscriber") as Mailchimp merge tags. A tag is at most 10
+ * characters of uppercase letters, digits and underscores (Mailchimp's merge-field guide,
+ * https://mailchimp.com/developer/marketing/docs/merge-fields/, "Create a merge field"), so the five longer names
+ * get shorter tags; the rest are their own tags. The outbox keeps the spec's names (rows queued before this mapping
+ * are delivered right too); they become tags here, as the member is written, and nowhere else (README, "Mailing list").
+ */
+export const MERGE_TAGS: Readonly<Record<string, string>> = {
+  SIGNUP_DATE: 'SIGNUPDATE',
+  PERSONALITY: 'PERSTYPE',
+  SUBSCRIPTION_DATE: 'SUBDATE',
+  SUBSCRIBER_STATUS: 'SUBSTATUS',
+  NEXT_CHARGE: 'NEXTCHARGE',
+};
+export const isMergeTag = (tag: string): boolean => /^[A-Z0-9_]{1,10}$/.test(tag);
+
+/** The merge fields under their Mailchimp tags, or the first name that has no tag Mailchimp would take. */
+export function taggedMergeFields(
+  fields: Record<string, string | number>,
+): { ok: true; fields: Record<string, string | number> } | { ok: false; name: string } {
+  const tagged: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const tag = MERGE_TAGS[name] ?? name;
+    if (!isMergeTag(tag)) return { ok: false, name };
+    tagged[tag] = value;
+  }
+  return { ok: true, fields: tagged };
+}
+
 export const subscriberHash = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
 
 export async function addToMailingList(subscriber: Subscriber): Promise<Delivery> {
@@ -33,18 +62,19 @@ export async function addToMailingList(subscriber: Subscriber): Promise<Delivery
     Authorization: `Basic ${Buffer.from(`rozum:${key}`).toString('base64')}`,
     'Content-Type': 'application/json',
   };
-  const mergeFields = {
+  const mergeFields = taggedMergeFields({
     ...(subscriber.firstName ? { FNAME: subscriber.firstName } : {}),
     ...(subscriber.lastName ? { LNAME: subscriber.lastName } : {}),
     ...subscriber.mergeFields,
-  };
+  });
+  if (!mergeFields.ok) return { status: 'failed', error: `merge field ${mergeFields.name} has no Mailchimp tag` };
   const put = await fetch(member, {
     method: 'PUT',
     headers,
     body: JSON.stringify({
       email_address: subscriber.email.trim(),
       status_if_new: 'pending',
-      merge_fields: mergeFields,
+      merge_fields: mergeFields.fields,
     }),
   }).catch((err: Error) => ({ ok: false, status: 0, text: async () => err.message }));
   if (!put.ok) return { status: 'failed', error: `PUT member ${put.status}: ${(await put.text()).slice(0, 200)}` };
