@@ -14,13 +14,12 @@ export default secured(async (req: Request, context: Context) => {
   const outcome = await finishGoogleSignIn(req, (await currentUser(req))?.id);
   if (!outcome.ok)
     return redirect(
-      req,
       `${localizedPath(lang, '/login')}?error=${outcome.error.split('.').pop()}`,
       clearedOAuthCookies(req),
     );
   context.waitUntil(deliverOutboxSoon());
   const session = await startSession(outcome.userId);
-  return redirect(req, localizedPath(lang, '/auth/callback'), [
+  return redirect(localizedPath(lang, '/auth/callback'), [
     ...clearedOAuthCookies(req),
     ...sessionCookies(req, session.token, session.expiresAt),
     deviceCookie(req, outcome.userId),

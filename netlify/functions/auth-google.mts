@@ -7,7 +7,7 @@ import { isGoogleConfigured, startGoogleSignIn } from '../../src/lib/server/oaut
 /** Sends the browser to Google with state and a PKCE challenge; ?lang= decides where it comes back to. */
 export default secured(async (req: Request) => {
   const lang = requestLang(req);
-  if (!isGoogleConfigured()) return redirect(req, `${localizedPath(lang, '/login')}?error=google_not_configured`);
+  if (!isGoogleConfigured()) return redirect(`${localizedPath(lang, '/login')}?error=google_not_configured`);
   const { url, cookies } = startGoogleSignIn(req, lang);
   const response = new Response(null, { status: 302, headers: { Location: url, 'Cache-Control': 'no-store' } });
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);

@@ -34,7 +34,6 @@ export default secured(
       const decided = await decideTestOrder(order, approve);
       if (!decided.ok) return jsonError(502, 'payment.error.callback', lang);
       return redirect(
-        req,
         `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${decided.transactionStatus}`,
       );
     }

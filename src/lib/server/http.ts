@@ -1,6 +1,7 @@
 /** Response helpers shared by every function: JSON bodies and errors carrying a message key and its text. */
 import { isLang, t, type Lang } from '../../i18n/index.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
+import { siteUrl } from './env.ts';
 
 /** The request's language: an explicit `lang` wins, then Accept-Language, then Ukrainian. */
 export function requestLang(req: Request, explicit?: unknown): Lang {
@@ -142,11 +143,14 @@ export function crossSiteRefusal(req: Request): Response | null {
 export const isUuid = (value: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** A 302 to a path on this site (absolute, as Location should be). */
-export function redirect(req: Request, path: string, cookies: string[] = []): Response {
+/**
+ * A 302 to a path on this site, absolute on SITE_URL (siteUrl()): never on the request's address, whose host comes
+ * from the Host header (or a proxy's X-Forwarded-Host) that a client chooses.
+ */
+export function redirect(path: string, cookies: string[] = []): Response {
   const response = new Response(null, {
     status: 302,
-    headers: { Location: new URL(path, req.url).toString(), 'Cache-Control': 'no-store' },
+    headers: { Location: new URL(path, siteUrl()).toString(), 'Cache-Control': 'no-store' },
   });
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
   return response;
