@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
-import { langField, fullNameField } from '../../src/lib/server/fields.ts';
+import { langField, fullNameField, nameRefusal } from '../../src/lib/server/fields.ts';
 import { meOf } from '../../src/lib/server/auth.ts';
 import { renameUser } from '../../src/lib/server/users.ts';
 import { json, jsonError } from '../../src/lib/server/http.ts';
@@ -18,7 +18,7 @@ export default secured(async (req: Request) => {
     const request = await parseRequest(req, { auth: 'required' });
     return request.ok ? json(await meOf(request.user)) : request.response;
   }
-  const request = await parseRequest(req, { auth: 'required', body: Patch, maxBytes: 4 * 1024 });
+  const request = await parseRequest(req, { auth: 'required', body: Patch, maxBytes: 4 * 1024, invalid: nameRefusal });
   if (!request.ok) return request.response;
   if (!(await renameUser(request.user.id, request.body.fullName)))
     return jsonError(404, 'api.error.not_found', request.lang);

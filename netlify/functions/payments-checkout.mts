@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
-import { langField, fullNameField, phoneField } from '../../src/lib/server/fields.ts';
+import { langField, fullNameField, nameRefusal, phoneField } from '../../src/lib/server/fields.ts';
 import { invalidBody, json, jsonError, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { createCheckout } from '../../src/lib/server/payments/payments.ts';
@@ -23,12 +23,13 @@ export default secured(
       body: Body,
       maxBytes: 4 * 1024,
       // The name and the phone have messages of their own.
-      invalid: (issues, lang) => {
-        const field = issues[0]?.path[0];
-        return field === 'fullName' || field === 'phone'
-          ? jsonError(400, `payment.error.${field}`, lang)
-          : invalidBody(issues, lang);
-      },
+      invalid: (issues, lang) =>
+        nameRefusal(issues, lang, () => {
+          const field = issues[0]?.path[0];
+          return field === 'fullName' || field === 'phone'
+            ? jsonError(400, `payment.error.${field}`, lang)
+            : invalidBody(issues, lang);
+        }),
     });
     if (!request.ok) return request.response;
     const { user, lang, body } = request;

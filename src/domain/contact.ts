@@ -11,8 +11,34 @@ const PHONE = /^\+?[0-9 ()-]{9,20}$/;
 
 export const isPhone = (raw: string): boolean => PHONE.test(raw.trim());
 
-/** A name someone must give (on an order, a profile): present, not too long, nothing that rewrites how it reads. */
-export const isPersonName = (raw: string): boolean => {
-  const name = raw.trim();
-  return name.length >= 1 && name.length <= NAME_MAX_LENGTH && isPlainText(name);
-};
+// Characters that draw nothing: spaces, the default-ignorable ones (zero-width space and joiners, word joiner, soft
+// hyphen, variation selectors, tag characters U+E0000–E007F, and the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
+// which Unicode counts as letters) and the blank braille pattern U+2800.
+const BLANK = '[\\p{White_Space}\\p{Default_Ignorable_Code_Point}\\u2800]';
+const BLANK_EDGES = new RegExp(`^${BLANK}+|${BLANK}+$`, 'gu');
+/** A letter or digit of any script that draws something. */
+const VISIBLE = /(?!\p{Default_Ignorable_Code_Point})[\p{L}\p{N}]/u;
+
+export type PersonName =
+  { ok: true; name: string } | { ok: false; error: 'empty' | 'invisible' | 'too_long' | 'unsafe' };
+
+/**
+ * A holder's name as it is stored and printed on a certificate (the one rule for sign-up, Google's profile name,
+ * profile changes and the payment form): NFC, nothing that draws nothing at either end, any run of spaces one
+ * space, and at least one visible letter or digit of any script — so a name of zero-width or filler characters is
+ * refused ('invisible') instead of certifying a blank holder. 'empty' is nothing typed but spaces.
+ */
+export function personName(raw: string): PersonName {
+  if (!/\S/u.test(raw)) return { ok: false, error: 'empty' };
+  if (!isPlainText(raw)) return { ok: false, error: 'unsafe' };
+  const name = raw
+    .normalize('NFC')
+    .replace(BLANK_EDGES, '')
+    .replace(/\p{White_Space}+/gu, ' ');
+  if (!VISIBLE.test(name)) return { ok: false, error: 'invisible' };
+  if (name.length > NAME_MAX_LENGTH) return { ok: false, error: 'too_long' };
+  return { ok: true, name };
+}
+
+/** A name someone must give (on an order, a profile): present, visible, not too long, nothing that rewrites it. */
+export const isPersonName = (raw: string): boolean => personName(raw).ok;

@@ -14,10 +14,16 @@ import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import type { TestKind } from '../../domain/views.ts';
 import { verifyPath } from '../../domain/certificate-code.ts';
+import { personName } from '../../domain/contact.ts';
 
-/** The holder's name on the certificate: full name, else the part of the email before the at-sign, else "User". */
-export const holderName = (fullName: string | null, email: string | null) =>
-  fullName?.trim() || email?.split('@')[0] || 'User';
+/**
+ * The holder's name on the certificate: the full name as the name rule leaves it (a name stored before the rule that
+ * is only invisible characters counts as none), else the part of the email before the at-sign, else "User".
+ */
+export function holderName(fullName: string | null, email: string | null): string {
+  const checked = personName(fullName ?? '');
+  return checked.ok ? checked.name : email?.split('@')[0] || 'User';
+}
 
 interface ResultRow {
   id: string;

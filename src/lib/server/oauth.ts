@@ -8,6 +8,7 @@ import { createUser, normalizeEmail } from './users.ts';
 import { readCookie, setCookie } from './cookies.ts';
 import { env, siteUrl } from './env.ts';
 import { toPlainText } from '../../domain/text.ts';
+import { NAME_MAX_LENGTH, personName } from '../../domain/contact.ts';
 import type { Lang } from '../../i18n/paths.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
@@ -100,6 +101,22 @@ export async function finishGoogleSignIn(req: Request, signedInUserId?: string):
 }
 
 /**
+ * Google's profile name as the holder's name: made safe, cut to the length a typed name may have (at a character,
+ * never inside one), then the one name rule; a name it refuses (only invisible characters) means no name — the email
+ * stands in, as for a sign-up without one — rather than a refused sign-in.
+ */
+function googleName(claim: unknown): string | undefined {
+  if (claim === undefined) return undefined;
+  let text = '';
+  for (const char of toPlainText(String(claim))) {
+    if (text.length + char.length > NAME_MAX_LENGTH) break;
+    text += char;
+  }
+  const checked = personName(text);
+  return checked.ok ? checked.name : undefined;
+}
+
+/**
  * An existing account with the same address is linked only when both sides vouch for it: Google has verified the
  * address, and the account's own address is verified too — or its owner is signed in right now (they proved the
  * password). Otherwise whoever created a password account with someone else's address first (a pre-account
@@ -131,7 +148,7 @@ async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string):
         {
           email: claims.email,
           passwordHash: null,
-          fullName: claims.name === undefined ? undefined : toPlainText(String(claims.name)).slice(0, 100),
+          fullName: googleName(claims.name),
           emailVerified: claims.email_verified === true,
           via: 'google',
         },
