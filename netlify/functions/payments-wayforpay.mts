@@ -4,24 +4,23 @@ import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { handleServiceCallback } from '../../src/lib/server/payments/charges.ts';
 import { parseCallbackBody } from '../../src/lib/server/payments/wayforpay/index.ts';
 import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
+import { noteRefusal } from '../../src/lib/server/refusals.ts';
 
 /**
  * WayForPay's service callback (serviceUrl). A bad signature, an unknown order or a mismatched amount changes
- * nothing and is logged; otherwise the status is recorded and answered with the signed "accept".
+ * nothing and is counted in the log (refusals.ts: one line per reason a minute); otherwise the status is recorded and answered with the signed "accept".
  */
 export default secured(
   refusingMisconfiguration(async (req: Request, context: Context) => {
-    const text = (await req.text()).slice(0, 64 * 1024);
-    const callback = parseCallbackBody(text);
+    const text = await req.text().catch(() => null);
+    const callback = text === null ? null : parseCallbackBody(text.slice(0, 64 * 1024));
     if (!callback) {
-      console.warn('[wayforpay] callback refused: unreadable body');
+      noteRefusal(text === null ? 'upload aborted' : 'wayforpay callback: unreadable body');
       return Response.json({ error: 'payment.error.callback' }, { status: 400 });
     }
     const outcome = await handleServiceCallback(callback);
     if (!outcome.ok) {
-      console.warn(
-        `[wayforpay] callback for ${JSON.stringify(String(callback.orderReference).slice(0, 80))} refused: ${outcome.reason}`,
-      );
+      noteRefusal(`wayforpay callback: ${outcome.reason}`, String(callback.orderReference));
       return Response.json({ error: 'payment.error.callback' }, { status: 400 });
     }
     context.waitUntil(deliverOutboxSoon());

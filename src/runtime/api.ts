@@ -14,6 +14,7 @@ import { jsonError, requestLang } from '../lib/server/http.ts';
 import { ProductionConfigError } from '../lib/server/production.ts';
 import { countStatements } from '../lib/server/database/statements.ts';
 import { env } from '../lib/server/env.ts';
+import { noteRefusal } from '../lib/server/refusals.ts';
 
 export interface ApiOptions {
   routes: Route<Handler>[];
@@ -37,6 +38,11 @@ export function createApiListener({ routes, siteUrl, waitUntil, log }: ApiOption
 
     if (method !== 'GET' && method !== 'HEAD') {
       const read = await readBody(incoming);
+      // The client is gone: nobody reads this answer, and the log counts it (refusals.ts) rather than keep a stack.
+      if (!read.ok && read.reason === 'aborted') {
+        noteRefusal('upload aborted');
+        return jsonError(400, 'api.error.bad_request', lang);
+      }
       // Keep-alive, not Connection: close: closing now would reset a client still sending before it reads the 413;
       // readBody drains the rest of the upload, up to its limit.
       if (!read.ok) return jsonError(413, 'api.error.payload_too_large', lang);

@@ -9,14 +9,17 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  *  reads our answer instead of a reset connection; beyond it the connection is closed. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
-export async function readBody(
-  req: IncomingMessage,
-  limit = MAX_BODY_BYTES,
-): Promise<{ ok: true; body: Buffer } | { ok: false }> {
+export type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
+
+/**
+ * The whole body, or why not: too large (413), or the client went away before sending it all — an ordinary event
+ * (a closed tab, a dropped connection), answered as a refusal and never thrown, so it logs no stack.
+ */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     drain(req, 0);
-    return { ok: false };
+    return { ok: false, reason: 'too_large' };
   }
   // Events rather than for-await: leaving a for-await early destroys the request, and with it the socket the 413
   // must still be written to.
@@ -26,12 +29,15 @@ export async function readBody(
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
-      req.off('data', onData).off('end', onEnd).off('error', reject);
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
       drain(req, size);
-      resolve({ ok: false });
+      resolve({ ok: false, reason: 'too_large' });
     };
     const onEnd = () => resolve({ ok: true, body: Buffer.concat(chunks) });
-    req.on('data', onData).once('end', onEnd).once('error', reject);
+    // Node reports a connection closed mid-body as an 'error' (ECONNRESET, "aborted") and then 'close'; a promise
+    // settles once, so whichever comes first decides.
+    const onAbort = () => resolve({ ok: false, reason: 'aborted' });
+    req.on('data', onData).once('end', onEnd).once('error', onAbort).once('close', onAbort);
   });
 }
 

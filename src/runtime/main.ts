@@ -14,6 +14,7 @@ import { closeDb, db } from '../lib/server/db.ts';
 import { adoptListeningUrl, env, port, siteUrl } from '../lib/server/env.ts';
 import { paymentProvider } from '../lib/server/payments/payments.ts';
 import { isProduction } from '../lib/server/production.ts';
+import { flushRefusals } from '../lib/server/refusals.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const DEMO_PROMO = 'ROZUM-DEMO';
@@ -81,6 +82,7 @@ async function shutdown(signal: string) {
   console.log(`[start] ${signal}: finishing requests in flight…`);
   timers.forEach(clearInterval);
   await server.close();
+  flushRefusals();
   await closeDb();
   console.log('[start] stopped cleanly');
   process.exit(0);

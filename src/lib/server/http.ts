@@ -1,6 +1,7 @@
 /** Response helpers shared by every function: JSON bodies and errors carrying a message key and its text. */
 import { isLang, t, type Lang } from '../../i18n/index.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
+import { noteRefusal } from './refusals.ts';
 import { siteUrl } from './env.ts';
 
 /** The request's language: an explicit `lang` wins, then Accept-Language, then Ukrainian. */
@@ -56,6 +57,11 @@ const STATUS_OF = {
   'score.error.answer_count': 422,
   'score.error.unexpected_tiebreak': 422,
   'score.error.rate_limited': 429,
+  'score.error.form_token': 400,
+  'score.error.sitting_used': 409,
+  'score.error.save_failed': 503,
+  'results.error.claimed': 409,
+  'certificate.error.caution': 409,
   'token.error.invalid': 400,
   'token.error.expired': 400,
   'subscription.cancel.error': 409,
@@ -85,7 +91,13 @@ export async function readJson(req: Request, maxBytes: number): Promise<BodyRead
     return { ok: false, response: jsonError(415, 'api.error.unsupported_media_type', lang) };
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
-  const bytes = new Uint8Array(await req.arrayBuffer());
+  // A client that goes away mid-body is a refusal to count, not an error to trace (refusals.ts).
+  const body = await req.arrayBuffer().catch(() => null);
+  if (!body) {
+    noteRefusal('upload aborted');
+    return { ok: false, response: jsonError(400, 'api.error.bad_request', lang) };
+  }
+  const bytes = new Uint8Array(body);
   if (bytes.length > maxBytes) return { ok: false, response: jsonError(413, 'api.error.payload_too_large', lang) };
   let value: unknown;
   try {

@@ -10,6 +10,7 @@ import { env, siteUrl } from './env.ts';
 import { toPlainText } from '../../domain/text.ts';
 import { NAME_MAX_LENGTH, personName } from '../../domain/contact.ts';
 import type { Lang } from '../../i18n/paths.ts';
+import { noteRefusal } from './refusals.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
@@ -91,7 +92,8 @@ export async function finishGoogleSignIn(req: Request, signedInUserId?: string):
     // (OpenID Connect Core §3.1.3.7).
     claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
   } catch (err) {
-    console.error('[google] code exchange failed:', (err as Error).message);
+    // Anyone can send a made-up code: counted, one line a minute (refusals.ts), with the last error's message.
+    noteRefusal('google sign-in: code exchange failed', (err as Error).message);
     return { ok: false, error: 'auth.error.google.failed' };
   }
   const validIssuer = claims.iss === 'https://accounts.google.com' || claims.iss === 'accounts.google.com';
