@@ -10,9 +10,11 @@
  *   (target: its own iframe, or the whole page on phones) to secure.wayforpay.com/pay.
  * - Google sign-in is a plain navigation to /api/auth/google and a redirect: no script, no form, nothing to allow.
  *
- * astro.config.mjs reads the page policy from here too: keep this module free of anything but node:crypto.
+ * astro.config.mjs reads the page policy from here too: keep this module free of anything but node:crypto and
+ * response-cookies.ts (which imports nothing).
  */
 import { createHash } from 'node:crypto';
+import { setCookieName, takeResponseCookies } from './response-cookies.ts';
 
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -117,22 +119,33 @@ export function functionPageCsp(inlineStyles: string[]): string {
 
 /**
  * Adds the security headers a function response lacks (a header the function set itself, e.g. a page's own CSP,
- * wins). Responses with immutable headers (Response.redirect, a fetch() response) are copied.
+ * wins), and `cookies` whose names the response does not set itself (a handler that signs in or out decides the
+ * session cookie). Responses with immutable headers (Response.redirect, a fetch() response) are copied.
  */
-export function withSecurityHeaders(req: Request, res: Response): Response {
+export function withSecurityHeaders(req: Request, res: Response, cookies: string[] = []): Response {
   const missing = Object.entries(apiSecurityHeaders(req)).filter(([name]) => !res.headers.has(name));
-  if (missing.length === 0) return res;
+  const own = new Set(res.headers.getSetCookie().map(setCookieName));
+  const added = cookies.filter((cookie) => !own.has(setCookieName(cookie)));
+  if (missing.length === 0 && added.length === 0) return res;
+  const complete = (headers: Headers) => {
+    for (const [name, value] of missing) headers.set(name, value);
+    for (const cookie of added) headers.append('Set-Cookie', cookie);
+  };
   try {
-    for (const [name, value] of missing) res.headers.set(name, value);
+    complete(res.headers);
     return res;
   } catch {
     const headers = new Headers(res.headers);
-    for (const [name, value] of missing) headers.set(name, value);
+    complete(headers);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
 }
 
-/** A function handler whose every response carries the security headers: `export default secured(async (req) => …)`. */
+/**
+ * A function handler whose every response carries the security headers and the cookies its request's handling
+ * recorded (response-cookies.ts): `export default secured(async (req) => …)`.
+ */
 export function secured<A extends unknown[]>(handler: (req: Request, ...rest: A) => Response | Promise<Response>) {
-  return async (req: Request, ...rest: A): Promise<Response> => withSecurityHeaders(req, await handler(req, ...rest));
+  return async (req: Request, ...rest: A): Promise<Response> =>
+    withSecurityHeaders(req, await handler(req, ...rest), takeResponseCookies(req));
 }

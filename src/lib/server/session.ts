@@ -9,6 +9,7 @@ import { db } from './db.ts';
 import { batchesOn } from './database/batches.ts';
 import { ACTIVE_SQL } from './subscription.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
+import { addResponseCookies } from './response-cookies.ts';
 
 export const SESSION_COOKIE = 'rozum_session';
 /** Not a secret: tells the static header to show "Profile" instead of "Sign in". */
@@ -51,13 +52,17 @@ export async function createSession(token: string, userId: string): Promise<Sess
   return session;
 }
 
-export type SessionValidation = { session: Session; user: SessionUser } | { session: null; user: null };
+/** `slid`: this read moved the expiry on (the session was in its second half). */
+export type SessionValidation =
+  { session: Session; user: SessionUser; slid: boolean } | { session: null; user: null; slid: false };
+const NO_SESSION = { session: null, user: null, slid: false } as const;
 
 type SessionRow = {
   id: string;
   user_id: string;
   expires_at: Date;
   expired: boolean;
+  slid: boolean;
   email: string;
   created_at: Date;
   premium: boolean;
@@ -66,15 +71,15 @@ type SessionRow = {
 /**
  * One statement for any number of sessions, whatever happens to each: it is read with its user and subscription,
  * deleted when it has expired, and its expiry moved on when less than half its life is left (so at most once in
- * fifteen days). One text whatever the count, so it is prepared once.
+ * fifteen days; `slid` says it was). One text whatever the count, so it is prepared once.
  */
 const VALIDATE = `WITH s AS (SELECT id, user_id, expires_at, expires_at <= now() AS expired FROM sessions WHERE id = ANY ($1::text[])),
   gone AS (DELETE FROM sessions WHERE id = ANY ($1::text[]) AND expires_at <= now()),
   slid AS (UPDATE sessions SET expires_at = now() + make_interval(secs => $2::float8 / 1000)
     WHERE id = ANY ($1::text[]) AND expires_at > now() AND expires_at < now() + make_interval(secs => $3::float8 / 1000)
     RETURNING id, expires_at)
-  SELECT s.id, s.user_id, COALESCE(slid.expires_at, s.expires_at) AS expires_at, s.expired, u.email, u.created_at,
-    COALESCE(${ACTIVE_SQL}, false) AS premium
+  SELECT s.id, s.user_id, COALESCE(slid.expires_at, s.expires_at) AS expires_at, s.expired,
+    slid.id IS NOT NULL AS slid, u.email, u.created_at, COALESCE(${ACTIVE_SQL}, false) AS premium
   FROM s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id LEFT JOIN slid ON slid.id = s.id`;
 
 /**
@@ -91,10 +96,11 @@ const readers = batchesOn<string, SessionRow | undefined>(async (database, ids) 
 export async function validateSessionToken(token: string): Promise<SessionValidation> {
   const id = sessionIdOf(token);
   const row = await readers(await db())(id);
-  if (!row || row.expired) return { session: null, user: null };
+  if (!row || row.expired) return NO_SESSION;
   return {
     session: { id, userId: row.user_id, expiresAt: new Date(row.expires_at) },
     user: { id: row.user_id, email: row.email, createdAt: new Date(row.created_at), premium: row.premium },
+    slid: row.slid,
   };
 }
 
@@ -102,11 +108,17 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   await (await db()).query('DELETE FROM sessions WHERE id = $1', [sessionId]);
 }
 
-/** The session behind a request's cookie, if any. */
+/**
+ * The session behind a request's cookie, if any. Every request that reads a session comes through here, so this is
+ * where a slid session's cookies are re-issued with the new expiry (secured() adds them to the response): without
+ * that the browser would drop the cookie 30 days after sign-in however active the user.
+ */
 export async function sessionFromRequest(req: Request): Promise<SessionValidation> {
   const token = readCookie(req, SESSION_COOKIE);
-  if (!token) return { session: null, user: null };
-  return validateSessionToken(token);
+  if (!token) return NO_SESSION;
+  const validation = await validateSessionToken(token);
+  if (validation.slid) addResponseCookies(req, sessionCookies(req, token, validation.session.expiresAt));
+  return validation;
 }
 
 /** The session cookie (HttpOnly) and the hint the page's script reads to know someone is signed in. */
