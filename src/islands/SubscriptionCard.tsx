@@ -31,7 +31,13 @@ function SubscriptionFacts({
       {s.stopPending ? <p className="notice notice-error">{t('profile.subscription.stopPending')}</p> : null}
     </>
   );
-  if (!s.active) return notices;
+  if (!s.active)
+    return (
+      <>
+        {notices}
+        {s.renewalStoppable && !s.stopPending ? <p>{t('profile.subscription.scheduleLive')}</p> : null}
+      </>
+    );
   if (s.source === 'promo')
     return (
       <>
@@ -73,7 +79,8 @@ export function SubscriptionCard({ subscription: s, t, date, actions }: Props) {
         {s.active ? t('profile.premium.active', { n: s.daysLeft ?? 30 }) : t(`profile.subscription.${s.status}`)}
       </p>
       <SubscriptionFacts subscription={s} t={t} expiry={expiryOf(s, date)} formatDate={date} />
-      {s.active && s.source === 'payment' && !s.cancelledAt ? (
+      {/* Whenever a schedule may still charge, premium or not: a lapsed subscription's schedule can charge again. */}
+      {s.renewalStoppable ? (
         <button type="button" className="button button-ghost" onClick={() => actions.setCancelOpen(true)}>
           {t('profile.cancel')}
         </button>
@@ -97,7 +104,11 @@ export function CancelDialog({ subscription, t, date, actions }: Props) {
   return (
     <Dialog open={actions.cancelOpen} onClose={() => actions.setCancelOpen(false)} labelledBy="cancel-title">
       <h2 id="cancel-title">{t('profile.cancel.title')}</h2>
-      <p>{t('profile.cancel.text', { date: expiryOf(subscription, date) })}</p>
+      <p>
+        {subscription.active
+          ? t('profile.cancel.text', { date: expiryOf(subscription, date) })
+          : t('profile.cancel.textEnded')}
+      </p>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={() => actions.setCancelOpen(false)}>
           {t('profile.cancel.keep')}

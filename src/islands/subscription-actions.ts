@@ -28,11 +28,14 @@ export function useSubscriptionActions(lang: Lang, t: T, refresh: () => void) {
     }
   };
   const cancel = async () => {
-    const res = await postJson('/api/subscription/cancel', { lang });
+    const res = await postJson<{ subscription: { active: boolean } }>('/api/subscription/cancel', { lang });
     setCancelOpen(false);
     setCancelMessage(
       res.ok
-        ? { ok: true, text: t('subscription.cancel.success') }
+        ? {
+            ok: true,
+            text: t(res.data.subscription.active ? 'subscription.cancel.success' : 'subscription.cancel.successEnded'),
+          }
         : { ok: false, text: res.message ?? t('subscription.cancel.error') },
     );
     // Renewal is recorded as stopped even when the provider has not confirmed yet: the card then says so.

@@ -187,6 +187,52 @@ test('a declined renewal shows in the profile, with the date, and no next charge
   await expect(page.getByRole('button', { name: en['profile.cancel'] })).toBeVisible();
 });
 
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: after premium lapsed on a failed renewal, the profile still offers to stop the schedule that may charge`, async ({
+    page,
+    account,
+  }) => {
+    void account;
+    const t = dict[lang];
+    const order = await (
+      await page.request.post('/api/payments/checkout', {
+        data: { fullName: 'Test Person', phone: '+380501234567', lang },
+      })
+    ).json();
+    const callback = (orderReference: string, transactionStatus: string) => {
+      const fields = ['test_merch_n1', orderReference, 1, 'USD', '1', '41****1111', transactionStatus, 1100];
+      const merchantSignature = createHmac('md5', 'rozum-local-test-secret').update(fields.join(';')).digest('hex');
+      return page.request.post('/api/payments/wayforpay', {
+        data: {
+          merchantAccount: 'test_merch_n1',
+          orderReference,
+          amount: 1,
+          currency: 'USD',
+          authCode: '1',
+          cardPan: '41****1111',
+          transactionStatus,
+          reasonCode: 1100,
+          merchantSignature,
+        },
+      });
+    };
+    expect((await callback(order.orderReference, 'Approved')).status()).toBe(200);
+    // The renewal is declined and the first charge refunded: premium has ended, WayForPay's schedule has not.
+    expect((await callback(`${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
+    expect((await callback(order.orderReference, 'Refunded')).status()).toBe(200);
+    await page.goto(`${prefix(lang)}/profile`);
+    await expect(page.getByText(t['profile.subscription.renewalFailedEnded'])).toBeVisible();
+    await expect(page.getByText(t['profile.subscription.scheduleLive'])).toBeVisible();
+    await page.getByRole('button', { name: t['profile.cancel'] }).click();
+    const confirm = page.getByRole('dialog', { name: t['profile.cancel.title'] });
+    await expect(confirm.getByText(t['profile.cancel.textEnded'])).toBeVisible();
+    await confirm.getByRole('button', { name: t['profile.cancel.confirm'] }).click();
+    await expect(page.getByText(t['subscription.cancel.successEnded'])).toBeVisible();
+    await expect(page.getByRole('button', { name: t['profile.cancel'] })).toHaveCount(0);
+    await expect(page.getByText(t['profile.subscription.scheduleLive'])).toHaveCount(0);
+  });
+}
+
 test.describe('the payment modal on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

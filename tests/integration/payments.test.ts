@@ -411,4 +411,29 @@ describe('cancellation', () => {
     expect(sub).toMatchObject({ active: true, status: 'active' });
     expect(sub.cancelledAt).not.toBeNull();
   });
+
+  it('stays within reach after premium lapsed following a failed renewal, while the schedule may still charge', async () => {
+    const client = await buyer();
+    const { orderReference } = await order(client);
+    await deliver(callback(orderReference, 'Approved'));
+    expect(await subscription(client)).toMatchObject({ active: true, renewalStoppable: true });
+    // The renewal is declined and the first charge refunded: premium has lapsed, WayForPay's schedule runs on.
+    await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'));
+    await deliver(callback(orderReference, 'Refunded'));
+    const lapsed = await subscription(client);
+    expect(lapsed).toMatchObject({ active: false, status: 'expired', renewalStoppable: true });
+    expect(lapsed.renewalFailedAt).not.toBeNull();
+    const res = await client.post('/api/subscription/cancel', {});
+    expect(res.status).toBe(200);
+    expect((await res.json()).subscription).toMatchObject({ active: false, renewalStoppable: false });
+    // Nothing is left to stop: the control goes, and asking again is refused.
+    expect((await client.post('/api/subscription/cancel', {})).status).toBe(409);
+  });
+
+  it('is not offered to a user with nothing to stop: no payment, or premium from a promo code', async () => {
+    const client = await buyer();
+    expect(await subscription(client)).toMatchObject({ renewalStoppable: false });
+    expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
+    expect(await subscription(client)).toMatchObject({ active: true, renewalStoppable: false });
+  });
 });

@@ -36,6 +36,11 @@ export interface SubscriptionState {
   renewalFailedAt: string | null;
   /** The user stopped renewal but WayForPay has not confirmed it yet; a scheduled retry keeps asking. */
   stopPending: boolean;
+  /**
+   * Some schedule of the user's may still charge (its regular payment not yet removed at WayForPay), whatever premium's
+   * status: the profile offers to stop it even after premium lapsed.
+   */
+  renewalStoppable: boolean;
 }
 
 interface ProfileRow {
@@ -47,6 +52,8 @@ interface ProfileRow {
   subscription_renewal_failed_at?: Date | null;
   /** Some order of the user's has a stop of renewal WayForPay has not confirmed. */
   stop_pending?: boolean;
+  /** Some order of the user's has a schedule that may still charge (LIVE_SCHEDULE_SQL). */
+  schedule_live?: boolean;
   /** The current order's next scheduled charge, unless its stop was asked for. */
   next_charge_at?: Date | null;
 }
@@ -73,11 +80,21 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
     nextCharge: renews ? { at: iso(row.next_charge_at)!, amount: SITE.premium.price } : null,
     renewalFailedAt: source === 'payment' ? iso(row.subscription_renewal_failed_at) : null,
     stopPending: Boolean(row.stop_pending),
+    renewalStoppable: Boolean(row.schedule_live),
   };
 }
 
+/**
+ * An order (aliased `o`) whose WayForPay schedule may still charge: its first payment went through, the removal of
+ * its regular payment is not confirmed, and its schedule has not run out. What "stop renewal" stops, and what the
+ * profile offers to stop.
+ */
+const LIVE_SCHEDULE_SQL =
+  'o.activated_at IS NOT NULL AND o.stop_confirmed_at IS NULL AND (o.schedule_ends_at IS NULL OR o.schedule_ends_at > now())';
+
 const COLUMNS = `subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at,
   EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND o.stop_requested_at IS NOT NULL AND o.stop_confirmed_at IS NULL) AS stop_pending,
+  EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND ${LIVE_SCHEDULE_SQL}) AS schedule_live,
   (SELECT o.next_charge_at FROM payments o WHERE o.order_reference = user_profiles.subscription_payment_id AND o.stop_requested_at IS NULL) AS next_charge_at`;
 
 /** The user's subscription; an active one found past its expiry is written back as expired. */
@@ -129,8 +146,8 @@ export async function cancelSubscription(userId: string): Promise<CancelOutcome>
     await db()
   ).transaction(async (tx) => {
     const live = await tx.query<{ order_reference: string }>(
-      `UPDATE payments SET stop_requested_at = COALESCE(stop_requested_at, now()), updated_at = now()
-       WHERE user_id = $1 AND activated_at IS NOT NULL AND stop_confirmed_at IS NULL RETURNING order_reference`,
+      `UPDATE payments o SET stop_requested_at = COALESCE(o.stop_requested_at, now()), updated_at = now()
+       WHERE o.user_id = $1 AND ${LIVE_SCHEDULE_SQL} RETURNING o.order_reference`,
       [userId],
     );
     if (!live.length) return false;
