@@ -16,6 +16,7 @@ const GOOGLE_ERRORS: Record<string, string> = {
   failed: 'auth.error.google.failed',
   unverified: 'auth.error.google.unverified',
   password_first: 'auth.error.google.password_first',
+  account_unverified: 'auth.error.google.account_unverified',
 };
 
 interface Props {

@@ -112,6 +112,44 @@ describe('Google sign-in', () => {
     expect(res.headers.get('location')).toMatch(/\/login\?error=password_first$/);
   });
 
+  it('does not link a second Google identity to an account whose address Google had not verified', async () => {
+    const email = uniqueEmail('unverified-first');
+    // Someone signs up through a Google account that carries this address without Google having verified it.
+    const first = new Client(base);
+    const a = await start(first, 'en', { sub: `g-unverified-${email}`, email, email_verified: false });
+    const created = await first.get(`/api/auth/google/callback?code=${a.code}&state=${a.state}`);
+    expect(created.headers.get('location')).toMatch(/\/eng\/auth\/callback$/);
+    const firstId = (await (await first.get('/api/me')).json()).user.id;
+
+    // The address's owner, verified by Google, gets a message instead of a way into that account.
+    const owner = new Client(base);
+    const b = await start(owner, 'en', { sub: `g-owner-${email}`, email, email_verified: true });
+    const refused = await owner.get(`/api/auth/google/callback?code=${b.code}&state=${b.state}`);
+    expect(refused.headers.get('location')).toMatch(/\/eng\/login\?error=account_unverified$/);
+    expect((await owner.get('/api/me')).status).toBe(401);
+
+    // Still refused on the next try: nothing was linked.
+    const again = new Client(base);
+    const c = await start(again, 'uk', { sub: `g-owner-${email}`, email, email_verified: true });
+    const second = await again.get(`/api/auth/google/callback?code=${c.code}&state=${c.state}`);
+    expect(second.headers.get('location')).toMatch(/\/login\?error=account_unverified$/);
+    expect((await (await first.get('/api/me')).json()).user.id).toBe(firstId);
+  });
+
+  it('links a second Google identity to an account whose address Google verified when it was created', async () => {
+    const email = uniqueEmail('verified-first');
+    const first = new Client(base);
+    const a = await start(first, 'en', { sub: `g-one-${email}`, email, email_verified: true });
+    await first.get(`/api/auth/google/callback?code=${a.code}&state=${a.state}`);
+    const second = new Client(base);
+    const b = await start(second, 'en', { sub: `g-two-${email}`, email, email_verified: true });
+    const linked = await second.get(`/api/auth/google/callback?code=${b.code}&state=${b.state}`);
+    expect(linked.headers.get('location')).toMatch(/\/eng\/auth\/callback$/);
+    expect((await (await second.get('/api/me')).json()).user.id).toBe(
+      (await (await first.get('/api/me')).json()).user.id,
+    );
+  });
+
   it('refuses a state that does not match the cookie, without a session', async () => {
     const client = new Client(base);
     const { code } = await start(client, 'uk', { sub: 'g-state', email: uniqueEmail('state'), email_verified: true });

@@ -45,6 +45,36 @@ describe('migrations', () => {
   });
 });
 
+describe('0009_email_verified', () => {
+  it('dates the addresses the old flag called verified (at their creation) and leaves the others unverified', async () => {
+    const fresh = await createTestDatabase(inject('dbDriver'));
+    const older = await openDatabase(fresh.env.DATABASE_URL, join(fresh.env.DATA_DIR, 'pglite'));
+    try {
+      const all = readMigrations();
+      await migrate(
+        older,
+        all.filter((m) => m.name < '0009'),
+      );
+      await older.query(
+        `INSERT INTO users (email, email_normalized, email_verified, created_at)
+         VALUES ('google@example.com', 'google@example.com', true, '2025-01-02T03:04:05Z'),
+                ('password@example.com', 'password@example.com', false, now())`,
+      );
+      expect(await migrate(older, all)).toContain('0009_email_verified');
+      const rows = await older.query<{ email: string; email_verified_at: Date | null }>(
+        'SELECT email, email_verified_at FROM users ORDER BY email',
+      );
+      expect(rows.map((r) => [r.email, r.email_verified_at && new Date(r.email_verified_at).toISOString()])).toEqual([
+        ['google@example.com', '2025-01-02T03:04:05.000Z'],
+        ['password@example.com', null],
+      ]);
+    } finally {
+      await older.close();
+      await fresh.drop();
+    }
+  });
+});
+
 describe('who migrates', () => {
   it("not a hosted function on its cold start (the deploy's build runs npm run db:migrate), but a local process", async () => {
     const { db, closeDb } = await import('../../src/lib/server/db.ts');

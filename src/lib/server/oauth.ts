@@ -70,7 +70,11 @@ export type GoogleOutcome =
   | { ok: true; userId: string }
   | {
       ok: false;
-      error: 'auth.error.google.failed' | 'auth.error.google.unverified' | 'auth.error.google.password_first';
+      error:
+        | 'auth.error.google.failed'
+        | 'auth.error.google.unverified'
+        | 'auth.error.google.password_first'
+        | 'auth.error.google.account_unverified';
     };
 
 /**
@@ -120,9 +124,11 @@ function googleName(claim: unknown): string | undefined {
 
 /**
  * An existing account with the same address is linked only when both sides vouch for it: Google has verified the
- * address, and the account's own address is verified too — or its owner is signed in right now (they proved the
- * password). Otherwise whoever created a password account with someone else's address first (a pre-account
- * hijack) would get into that person's Google sign-ins; the user is asked to sign in with the password first.
+ * address (the ID token's email_verified, https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload),
+ * and the account's own address is verified too (email_verified_at) — or its owner is signed in right now. Otherwise
+ * whoever created an account with someone else's address first — a password sign-up, or a Google account whose
+ * address Google never verified (a pre-account hijack) — would get into that person's Google sign-ins; the user is
+ * asked to sign in as before (with the password: then Google links at once).
  */
 async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string): Promise<GoogleOutcome> {
   return (await db()).transaction(async (tx) => {
@@ -132,19 +138,25 @@ async function linkGoogleAccount(claims: GoogleClaims, signedInUserId?: string):
     );
     if (linked) return { ok: true, userId: linked.user_id };
     if (!claims.email) return { ok: false, error: 'auth.error.google.failed' };
-    const [existing] = await tx.query<{ id: string; password_hash: string | null; email_verified: boolean }>(
-      'SELECT id, password_hash, email_verified FROM users WHERE email_normalized = $1',
+    const [existing] = await tx.query<{ id: string; password_hash: string | null; email_verified_at: Date | null }>(
+      'SELECT id, password_hash, email_verified_at FROM users WHERE email_normalized = $1',
       [normalizeEmail(claims.email)],
     );
     let userId: string;
     if (existing) {
       if (claims.email_verified !== true) return { ok: false, error: 'auth.error.google.unverified' };
       const ownerPresent = existing.id === signedInUserId;
-      if (existing.password_hash && !existing.email_verified && !ownerPresent)
-        return { ok: false, error: 'auth.error.google.password_first' };
+      if (!existing.email_verified_at && !ownerPresent) {
+        const error = existing.password_hash
+          ? 'auth.error.google.password_first'
+          : 'auth.error.google.account_unverified';
+        return { ok: false, error };
+      }
       userId = existing.id;
-      // The owner has now shown both the password and a Google account that verified this address.
-      await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND NOT email_verified', [userId]);
+      // The owner, signed in, has now also shown a Google account that verified this address.
+      await tx.query('UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL', [
+        userId,
+      ]);
     } else {
       const created = await createUser(
         {

@@ -42,6 +42,7 @@ export interface NewUser {
   email: string;
   passwordHash: string | null;
   fullName?: string;
+  /** The address is known to be the holder's (Google said so): sets email_verified_at. */
   emailVerified?: boolean;
   via: 'email' | 'google';
   /** Ticked "send me news" at sign-up: only then does the mailing list hear of this user (double opt-in). */
@@ -52,13 +53,14 @@ export interface NewUser {
 export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: string; fullName: string } | null> {
   const run = async (q: Queryable) => {
     const [user] = await q.query<{ id: string }>(
-      `INSERT INTO users (email, email_normalized, password_hash, email_verified) VALUES ($1, $2, $3, $4)
+      `INSERT INTO users (email, email_normalized, password_hash, email_verified_at)
+       VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)
        ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
       [
         cleanEmail(input.email) ?? input.email.trim(),
         normalizeEmail(input.email),
         input.passwordHash,
-        input.emailVerified ?? false,
+        input.emailVerified === true,
       ],
     );
     if (!user) return null;
