@@ -87,28 +87,49 @@ describe('sign-in', () => {
     expect(await res.json()).toEqual({ error: 'auth.error.fill.fields', message: 'Enter your email and password.' });
   });
 
-  it('limits attempts per email, with Retry-After and a clear message', async () => {
+  it("slows strangers' wrong passwords on an account with a wait that doubles, said in Retry-After", async () => {
     const { email } = await signedUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++)
+    for (let i = 0; i < 5; i++)
       statuses.push((await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
-    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const limited = await new Client(base).post('/api/auth/signin', { email, password: 'secret1', lang: 'en' });
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('retry-after')).toBe('2');
     expect(await limited.json()).toMatchObject({
       error: 'auth.error.rate_limited',
       message: 'Too many attempts. Please try again a little later.',
     });
+    // Two seconds on, one more try goes through; the wait after it is twice as long.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await new Client(base).post('/api/auth/signin', { email, password: 'wrong-again' })).status).toBe(401);
+    const longer = await new Client(base).post('/api/auth/signin', { email, password: 'secret1' });
+    expect(longer.status).toBe(429);
+    expect(longer.headers.get('retry-after')).toBe('4');
   });
 
-  it("lets the owner in from a browser that signed in before while strangers' wrong passwords lock the account elsewhere", async () => {
+  it('tells a new browser to wait at most two minutes, however many addresses keep guessing', async () => {
+    const { email } = await signedUp();
+    const waits = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` });
+        return res.status === 429 ? Number(res.headers.get('retry-after')) : 0;
+      }),
+    );
+    expect(waits.filter((w) => w > 0).length).toBeGreaterThanOrEqual(35);
+    const told = await new Client(base).post('/api/auth/signin', { email, password: 'secret1' });
+    expect(told.status).toBe(429);
+    expect(Number(told.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Math.max(...waits, Number(told.headers.get('retry-after')))).toBeLessThanOrEqual(120);
+  });
+
+  it("lets the owner in from a browser that signed in before while strangers' wrong passwords slow the account elsewhere", async () => {
     const { client: owner, email } = await signedUp();
     const device = owner.cookies.get('rozum_device');
     expect(device).toMatch(/^d1\.[\w-]{22}\.[0-9a-f-]{36}\.[\w-]+$/);
     expect((await owner.post('/api/auth/signout', {})).status).toBeLessThan(300);
-    // Nine wrong passwords from nine addresses: the account is throttled for every browser it does not know…
-    for (let i = 0; i < 9; i++) await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` });
+    // Forty wrong passwords from forty addresses: the account is slowed for every browser it does not know…
+    for (let i = 0; i < 40; i++) await new Client(base).post('/api/auth/signin', { email, password: `wrong-${i}` });
     expect((await new Client(base).post('/api/auth/signin', { email, password: 'secret1' })).status).toBe(429);
     // …a forged device cookie, or another account's genuine one, does not count as known…
     const forged = new Client(base);
@@ -133,7 +154,7 @@ describe('sign-in', () => {
       statuses.push((await owner.post('/api/auth/signin', { email, password: `wrong-${i}` })).status);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
-    // The device's count is its own: a stranger's browser has its full allowance on the account.
+    // The device's count is its own: a stranger's browser meets no wait on the account.
     expect((await new Client(base).post('/api/auth/signin', { email, password: 'secret1' })).status).toBe(200);
   });
 

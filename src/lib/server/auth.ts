@@ -1,12 +1,13 @@
 /**
  * Email-and-password sign-up and sign-in (spec part 2, error catalogue): message keys exactly as the catalogue,
- * one generic error for every sign-in failure, the same work whether or not the email exists, rate limits per
- * IP and per email — except that a browser the account signed in from before is counted on its own, so wrong
- * passwords typed elsewhere cannot lock the owner out (README, "Sign-in throttling").
+ * one generic error for every sign-in failure, the same work whether or not the email exists, a limit per address,
+ * and per account growing delays that slow guessing but lock nobody out — a browser the account signed in from
+ * before is counted on its own, apart from them (README, "Sign-in throttling").
  */
 import { z } from 'zod';
 import { langField, optionalNameField } from './fields.ts';
 import { consumeAll, LIMITS } from './rate-limit.ts';
+import { clearAccountTurns, takeAccountTurn } from './signin-throttle.ts';
 import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
 import type { ErrorKey } from './http.ts';
 import {
@@ -58,9 +59,10 @@ export async function signUp(input: AuthInput, ip: string): Promise<Signed | Fai
 }
 
 /**
- * Throttling: 30 attempts per address and 8 per account per 10 minutes — but attempts from a browser carrying this
- * account's device cookie count against that device instead of the account, so a stranger's nine wrong passwords
- * lock out strangers, not the owner at their own browser.
+ * Throttling: 30 attempts per address per 10 minutes; then, from a browser carrying this account's device cookie,
+ * 8 per device per 10 minutes (the owner's own typos), and from any other browser the account's growing delays
+ * (signin-throttle.ts: at most 2 minutes' wait), which strangers' wrong passwords fill and the owner's own browser
+ * never meets.
  */
 export async function signIn(input: AuthInput, ip: string, device?: KnownDevice | null): Promise<Signed | Failure> {
   const email = input.email?.trim() ?? '';
@@ -68,16 +70,22 @@ export async function signIn(input: AuthInput, ip: string, device?: KnownDevice 
   if (!email || !password) return { ok: false, error: 'auth.error.fill.fields' };
   const user = await findUserByEmail(email);
   const ownDevice = device && user && device.userId === user.id ? device : null;
-  const perAccount = ownDevice
-    ? LIMITS.signInDevice(ownDevice.deviceId, ownDevice.userId)
-    : LIMITS.signInEmail(normalizeEmail(email));
-  const limited = await consumeAll([LIMITS.signInIp(ip), perAccount]);
+  const limited = await consumeAll([
+    LIMITS.signInIp(ip),
+    ...(ownDevice ? [LIMITS.signInDevice(ownDevice.deviceId, ownDevice.userId)] : []),
+  ]);
   if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  const account = normalizeEmail(email);
+  if (!ownDevice) {
+    const turn = await takeAccountTurn(account);
+    if (!turn.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: turn.retryAfterSeconds };
+  }
   if (!user?.password_hash) {
     await burnPasswordCheck(password);
     return { ok: false, error: 'auth.error.invalid' };
   }
   if (!(await verifyPassword(user.password_hash, password))) return { ok: false, error: 'auth.error.invalid' };
+  if (!ownDevice) await clearAccountTurns(account);
   return startSession(user.id);
 }
 

@@ -86,8 +86,6 @@ export function scaledLimit(limit: Limit): Limit {
 const MINUTE = 60_000;
 export const LIMITS = {
   signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 30, windowMs: 10 * MINUTE }),
-  /** Attempts on an account from browsers it has never signed in from (anyone's guesses count here). */
-  signInEmail: (email: string): Limit => ({ key: `signin:email:${email}`, max: 8, windowMs: 10 * MINUTE }),
   /** Attempts from a browser the account has signed in from before: its owner's typos, counted apart. */
   signInDevice: (deviceId: string, userId: string): Limit => ({
     key: `signin:device:${deviceId}:${userId}`,
