@@ -24,7 +24,7 @@ const includedFiles = JSON.parse(
   /included_files\s*=\s*(\[[^\]]*\])/.exec(readFileSync('netlify.toml', 'utf8'))![1],
 ) as string[];
 
-it('ships the certificate function with its Cyrillic fonts, without the local-only database, under 10 MB', async () => {
+it('ships the certificate function with its fonts for names in any script, without the local-only database, under 10 MB', async () => {
   const dest = mkdtempSync(join(tmpdir(), 'rozum-zip-'));
   try {
     const result = await zipFunction('netlify/functions/certificates.mts', dest, {
@@ -36,6 +36,9 @@ it('ships the certificate function with its Cyrillic fonts, without the local-on
     const entries = zipEntries(zip);
     expect(entries).toContain('src/assets/fonts/GolosText-Regular.ttf');
     expect(entries).toContain('src/assets/fonts/GolosText-Bold.ttf');
+    // The holder's name in Greek, Arabic, Chinese/Japanese and Korean (src/lib/server/certificate-name.ts).
+    for (const font of ['NotoSans-Bold', 'NotoSansArabic-Bold', 'NotoSansSC-Bold-names', 'NotoSansKR-Bold-hangul'])
+      expect(entries).toContain(`src/assets/fonts/${font}.ttf`);
     expect(entries.some((e) => e.includes('@electric-sql/pglite'))).toBe(false);
     expect(zip.length).toBeLessThan(10 * 1024 * 1024);
   } finally {
