@@ -4,10 +4,14 @@ import {
   certificateFileName,
   certificateSvg,
   HEIGHT,
+  NAME_WIDTH,
   renderCertificate,
   WIDTH,
   type CertificateData,
 } from '../../src/lib/server/certificate-image.ts';
+import { fitName, nameFontFiles, nameSvg } from '../../src/lib/server/certificate-name.ts';
+import { decodePng } from '../support/png.ts';
+import { fontCharacters } from '../support/fonts.ts';
 import { QUIET_ZONE, qrModules } from '../../src/lib/server/certificate-marks.ts';
 import { verifyPath } from '../../src/domain/certificate-code.ts';
 import { readQr } from '../support/qr.ts';
@@ -99,6 +103,11 @@ describe('certificate names', () => {
     expect(holderName('  ', 'hanna.s@x.ua')).toBe('hanna.s');
     expect(holderName(null, null)).toBe('User');
   });
+
+  it('name by the email a holder whose stored name is only invisible characters', () => {
+    expect(holderName('\u200b\u3164\u2800', 'hanna.s@x.ua')).toBe('hanna.s');
+    expect(holderName(' Ганна\u200b ', 'h@x.ua')).toBe('Ганна');
+  });
 });
 
 describe('what a certificate says', () => {
@@ -153,4 +162,83 @@ describe('what a certificate says', () => {
       detail: 'Типи 8 · 9 із дев’яти',
     });
   });
+});
+
+const HOLDERS = {
+  latin: 'Zoë Saldaña',
+  cyrillic: 'Їжак Ґудзик-Щербань',
+  greek: 'Γιώργος Παπαδόπουλος',
+  chinese: '王小明',
+  japanese: '佐々木 さくら',
+  korean: '김민준',
+  arabic: 'محمد عبد الله',
+  devanagari: 'अनुष्का शर्मा',
+  hebrew: 'דוד כהן',
+  georgian: 'ნინო ბერიძე',
+  armenian: 'Արամ Խաչատրյան',
+  thai: 'สมชาย ใจดี',
+  'a 100-character name':
+    'Maximilian Alexander Konstantin Bartholomew von Hohenzollern-Sigmaringen und Wittelsbach-Brandenbu',
+  'CJK that took three lines': '爱新觉罗·溥仪'.repeat(7),
+  'absurd CJK, 100 characters': '王'.repeat(100),
+  'one unbroken word': 'W'.repeat(100),
+};
+
+/** Whether two RGBA rasters of the certificate agree in the rows from y0 to y1 (exclusive) and columns x0 to x1. */
+function sameArea(a: Buffer, b: Buffer, y0: number, y1: number, x0 = 0, x1 = WIDTH): boolean {
+  for (let y = y0; y < y1; y++) {
+    const row = y * WIDTH * 4;
+    if (!a.subarray(row + x0 * 4, row + x1 * 4).equals(b.subarray(row + x0 * 4, row + x1 * 4))) return false;
+  }
+  return true;
+}
+
+describe('holder names in any script', () => {
+  it.each(Object.entries(HOLDERS))('have a glyph for every character of %s in the fonts drawn', (_, name) => {
+    const covered = nameFontFiles(name).map(fontCharacters);
+    const missing = [...name].filter((c) => /\S/u.test(c) && !covered.some((chars) => chars.has(c.codePointAt(0)!)));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.entries(HOLDERS))('draw %s inside its box, with ink, on at most two lines', (_, name) => {
+    const { svg, height, fitted } = nameSvg(name, NAME_WIDTH, '#111827');
+    expect(fitted.lines.length).toBeLessThanOrEqual(2);
+    const drawn = new Resvg(svg, { font: { loadSystemFonts: false } });
+    const ink = drawn.innerBBox()!;
+    expect(ink.x).toBeGreaterThanOrEqual(0);
+    expect(ink.x + ink.width).toBeLessThanOrEqual(NAME_WIDTH);
+    expect(ink.y).toBeGreaterThanOrEqual(0);
+    expect(ink.y + ink.height).toBeLessThanOrEqual(height);
+    // Outlines, not boxes: a missing glyph would be drawn as one rectangle per character.
+    expect(ink.width).toBeGreaterThan(fitted.size);
+  });
+
+  it('shrink, then wrap to two lines, and shorten with "…" only names no two lines can hold', () => {
+    expect(fitName(HOLDERS.latin, NAME_WIDTH)).toEqual({ lines: [HOLDERS.latin], size: 68 });
+    const long = fitName(HOLDERS['a 100-character name'], NAME_WIDTH);
+    expect(long.lines).toHaveLength(2);
+    expect(long.lines.join(' ')).toBe(HOLDERS['a 100-character name']);
+    expect(fitName(HOLDERS['CJK that took three lines'], NAME_WIDTH).lines.join('')).toBe(
+      HOLDERS['CJK that took three lines'],
+    );
+    const absurd = fitName(HOLDERS['absurd CJK, 100 characters'], NAME_WIDTH);
+    expect(absurd.lines[1]).toMatch(/…$/);
+  });
+
+  it.each(['uk', 'en'] as const)(
+    'leave the header, the footer (disclaimer, seal, code, address) and the margins as they are whatever the name (%s)',
+    async (lang) => {
+      const pixels = async (holder: string) =>
+        decodePng(await renderCertificate({ ...base, lang, holder }), WIDTH, HEIGHT);
+      const reference = await pixels('Test');
+      for (const [what, name] of Object.entries(HOLDERS)) {
+        const drawn = await pixels(name);
+        expect(sameArea(drawn, reference, 0, 190), `${what}: header`).toBe(true);
+        expect(sameArea(drawn, reference, 800, HEIGHT), `${what}: footer`).toBe(true);
+        expect(sameArea(drawn, reference, 0, HEIGHT, 0, (WIDTH - NAME_WIDTH) / 2), `${what}: left`).toBe(true);
+        expect(sameArea(drawn, reference, 0, HEIGHT, (WIDTH + NAME_WIDTH) / 2, WIDTH), `${what}: right`).toBe(true);
+      }
+    },
+    60_000,
+  );
 });

@@ -4,6 +4,7 @@ import { OG_CARDS } from '../../src/config/pages.ts';
 import { LANGS, t } from '../../src/i18n/index.ts';
 import { OG_HEIGHT, OG_WIDTH, ogCardTexts } from '../../src/lib/seo.ts';
 import { renderSocialCard, socialCardSvg } from '../../src/lib/server/social-cards.ts';
+import { el, treeToSvg } from '../../src/lib/server/png.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -68,5 +69,21 @@ describe('social cards', () => {
         expect(CYRILLIC.test(alt)).toBe(lang === 'uk');
       }
     }
+  });
+
+  it.each([
+    ['Greek', 'Γειά σου'],
+    ['Chinese', '你好'],
+    ['Japanese', 'さくら'],
+    ['Korean', '안녕'],
+    ['Georgian', 'ნინო'],
+    ['Armenian', 'Արամ'],
+  ])('draw %s, which Golos Text lacks, from the fallback fonts rather than as empty boxes', async (_, text) => {
+    const svg = (content: string) =>
+      treeToSvg(el('div', { display: 'flex', fontFamily: 'Golos', fontSize: 60, fontWeight: 700 }, content), 600, 100);
+    // A character no font has is drawn as the same box whatever it is.
+    const missing = await svg('\uffff'.repeat([...text].length));
+    expect(await svg(text)).not.toBe(missing);
+    expect(await svg(text)).not.toBe(await svg([...text].reverse().join('')));
   });
 }, 30_000);

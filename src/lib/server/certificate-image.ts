@@ -1,10 +1,11 @@
 /**
  * The certificate image (spec part 1; DESIGN.md §2, §4): a JSX-like element tree → SVG with satori → PNG with resvg
  * (./png.ts, shared with the social cards), 1754×1240 (A4 landscape), white. Fonts with full Cyrillic ship with the
- * function.
+ * function; the holder's name, in whatever script, is shaped and fitted by ./certificate-name.ts.
  */
 import { t, type Lang } from '../../i18n/index.ts';
-import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
+import { el, logo, svgImage, svgToPng, treeToSvg, type Node } from './png.ts';
+import { nameSvg } from './certificate-name.ts';
 import type { TestKind } from '../../domain/views.ts';
 import { printedCode } from '../../domain/certificate-code.ts';
 import { qrCode, seal } from './certificate-marks.ts';
@@ -34,6 +35,14 @@ export interface CertificateData {
 const BLUE = '#1D4ED8';
 const INK = '#111827';
 const MUTED = '#4B5563';
+/** The widest the holder's name may be drawn. */
+export const NAME_WIDTH = 1400;
+
+/** The holder's name, fitted to its width by ./certificate-name.ts and drawn with its fallback fonts. */
+function holderLine(holder: string): Node {
+  const { svg, height } = nameSvg(holder, NAME_WIDTH, INK);
+  return svgImage(svg, NAME_WIDTH, height, { marginTop: 8 });
+}
 
 /** The signature line: the date of issue above a rule, and who issued it below. No one's signature is imitated. */
 const signature = (d: CertificateData, date: string) =>
@@ -132,19 +141,7 @@ function tree(d: CertificateData): Node {
           t(d.lang, 'cert.title').toUpperCase(),
         ),
         el('div', { display: 'flex', fontSize: 30, color: MUTED, marginTop: 12 }, t(d.lang, 'cert.certifies')),
-        el(
-          'div',
-          {
-            display: 'flex',
-            fontSize: 68,
-            fontWeight: 700,
-            color: INK,
-            marginTop: 8,
-            maxWidth: 1400,
-            textAlign: 'center',
-          },
-          d.holder,
-        ),
+        holderLine(d.holder),
         el('div', { display: 'flex', fontSize: 30, color: MUTED, marginTop: 16 }, d.achieved),
         el(
           'div',

@@ -1,6 +1,7 @@
 /**
  * Element tree → SVG with satori → PNG with resvg, in Golos Text (full Cyrillic, shipped in the repo). Certificates
- * and the social cards draw through this one path, so a Ukrainian image never falls back to a font without Cyrillic.
+ * and the social cards draw through this one path, so a Ukrainian image never falls back to a font without Cyrillic;
+ * Noto fonts stand in for the scripts Golos Text lacks.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,18 +88,49 @@ const FONT_DIRS = [
   fileURLToPath(new URL('../../assets/fonts/', import.meta.url)),
   join(process.cwd(), 'src/assets/fonts/'),
 ];
+let dir: string | undefined;
+/** Where a font shipped in src/assets/fonts/ is on this machine. */
+export const fontFile = (name: string): string =>
+  (dir ??= FONT_DIRS.find((candidate) => existsSync(candidate + 'GolosText-Regular.ttf')) ?? FONT_DIRS[0]) + name;
+
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
 function loadFonts() {
-  const dir = FONT_DIRS.find((candidate) => existsSync(candidate + 'GolosText-Regular.ttf')) ?? FONT_DIRS[0];
   return (fonts ??= [
-    { name: 'Golos', data: readFileSync(dir + 'GolosText-Regular.ttf'), weight: 400, style: 'normal' },
-    { name: 'Golos', data: readFileSync(dir + 'GolosText-Bold.ttf'), weight: 700, style: 'normal' },
+    { name: 'Golos', data: readFileSync(fontFile('GolosText-Regular.ttf')), weight: 400, style: 'normal' },
+    { name: 'Golos', data: readFileSync(fontFile('GolosText-Bold.ttf')), weight: 700, style: 'normal' },
   ]);
 }
 
+/**
+ * Fonts for text Golos Text lacks (Greek, Chinese, Japanese, Korean, Georgian, Armenian), read the first time a tree
+ * has some. None for right-to-left or Indic scripts: satori sets glyphs one by one, unshaped, which would misdraw
+ * them (a holder's name goes through ./certificate-name.ts instead).
+ */
+const FALLBACK_FILES = [
+  'NotoSans-Bold.ttf',
+  'NotoSansSC-Bold-names.ttf',
+  'NotoSansKR-Bold-hangul.ttf',
+  'NotoSansGeorgian-Bold.ttf',
+  'NotoSansArmenian-Bold.ttf',
+];
+let fallbacks: typeof fonts;
+const loadFallbacks = async () =>
+  (fallbacks ??= FALLBACK_FILES.map((file) => ({
+    // Satori keeps one font per name, weight and style.
+    name: file,
+    data: readFileSync(fontFile(file)),
+    weight: 700 as const,
+    style: 'normal' as const,
+  })));
+
 /** The tree as SVG of exactly width × height, text drawn as paths in the font family 'Golos' (400 and 700). */
 export const treeToSvg = (tree: Node, width: number, height: number): Promise<string> =>
-  satori(tree as never, { width, height, fonts: loadFonts() });
+  satori(tree as never, {
+    width,
+    height,
+    fonts: loadFonts(),
+    loadAdditionalAsset: async (code: string) => (code === 'emoji' ? '' : loadFallbacks()),
+  });
 
 /**
  * The SVG as a PNG on an opaque background colour. resvg's pixels are premultiplied by their alpha, which on an
@@ -110,3 +142,11 @@ export function svgToPng(svg: string, background: string): Buffer {
   const image = new Resvg(svg, { fitTo: { mode: 'original' }, background, font: { loadSystemFonts: false } }).render();
   return encodeOpaquePng(image.pixels, image.width, image.height);
 }
+
+/**
+ * An SVG with <text> as resvg reads it, shaping the text with these font files (rustybuzz, a port of HarfBuzz, and
+ * Unicode bidi) — for what satori cannot set (./certificate-name.ts). Its innerBBox() is the ink; its toString() the
+ * same SVG with the text turned into paths, which then needs no fonts to draw.
+ */
+export const readSvgWithFonts = (svg: string, fontFiles: string[]) =>
+  new Resvg(svg, { font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Golos Text' } });
