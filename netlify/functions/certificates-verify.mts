@@ -1,6 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
-import { certificateFacts, findCertifiedResult, holderName } from '../../src/lib/server/certificates.ts';
+import {
+  certificateFacts,
+  certificateRefusal,
+  findCertifiedResult,
+  holderName,
+} from '../../src/lib/server/certificates.ts';
 import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
 import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
@@ -13,6 +18,9 @@ export default secured(async (req: Request, context: Context) => {
   const code = cleanVerificationCode(context.params.code);
   const row = code ? await findCertifiedResult({ code }) : null;
   if (!row) return jsonError(404, 'certificate.error.unknown_code', lang, { valid: false });
+  // A cautioned sheet is not certified, whatever was downloaded before this rule.
+  const refused = certificateRefusal(row);
+  if (refused) return jsonError(409, refused, lang, { valid: false });
   const facts = certificateFacts(row, lang);
   return json({
     valid: true,

@@ -1,14 +1,15 @@
 import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { currentUser } from '../../src/lib/server/auth.ts';
-import { certificatePng, findCertifiedResult } from '../../src/lib/server/certificates.ts';
+import { certificatePng, certificateRefusal, findCertifiedResult } from '../../src/lib/server/certificates.ts';
 import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
 import { isUuid, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
 /**
  * The certificate PNG of a result in ?lang: for its owner, or for anyone holding its verification code (?code=).
- * Rendered once, then served from memory; an ETag lets the browser reuse its copy.
+ * Rendered once, then served from memory; an ETag lets the browser reuse its copy. A cautioned sheet earns none
+ * (409 certificate.error.caution).
  */
 export default secured(async (req: Request, context: Context) => {
   const lang = requestLang(req);
@@ -21,6 +22,8 @@ export default secured(async (req: Request, context: Context) => {
   if (!user && !code) return jsonError(404, 'certificate.error.not_found', lang);
   const row = await findCertifiedResult({ id, userId: user?.id, code });
   if (!row) return jsonError(404, 'certificate.error.not_found', lang);
+  const refused = certificateRefusal(row);
+  if (refused) return jsonError(409, refused, lang);
   const { png, etag, fileName, cached } = await certificatePng(row, lang, siteUrl());
   const headers = {
     'Content-Type': 'image/png',

@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { secured } from '../../src/lib/server/security-headers.ts';
 import { z } from 'zod';
 import { langField } from '../../src/lib/server/fields.ts';
@@ -7,6 +7,8 @@ import { json, refusal } from '../../src/lib/server/http.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { rescoreToken } from '../../src/lib/server/scoring.ts';
 import { verifyResultToken } from '../../src/lib/server/tokens.ts';
+import { markReviewSeenLater } from '../../src/lib/server/results.ts';
+import { detached } from '../../src/lib/server/database/statements.ts';
 
 const Body = z.object({ token: z.string().min(1).max(8192), lang: langField });
 
@@ -14,14 +16,18 @@ const Body = z.object({ token: z.string().min(1).max(8192), lang: langField });
  * A visitor's result again, from the signed token the scoring call returned: after a reload, or in the other
  * language. A token the server did not sign, or one that has expired, is refused.
  */
-export default secured(async (req: Request) => {
+export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'optional', body: Body, maxBytes: 16 * 1024 });
   if (!request.ok) return request.response;
   const { lang, body } = request;
   const check = verifyResultToken(body.token);
   if (!check.ok) return refusal(check.error, lang);
-  const scored = await rescoreToken(check.payload, lang, accessOf(request.user));
+  const access = accessOf(request.user);
+  const scored = await rescoreToken(check.payload, lang, access);
   if (!scored.ok) return refusal('token.error.invalid', lang);
+  const user = request.user;
+  if (user && access === 'full' && scored.kind === 'iq')
+    context.waitUntil(detached(() => markReviewSeenLater(user.id, scored.sheet.formId)));
   return json({ result: scored.result, token: body.token });
 });
 

@@ -4,22 +4,24 @@ import { publicCareerQuestions } from '../../src/domain/career/questions.ts';
 import { json, requestLang } from '../../src/lib/server/http.ts';
 import { newSitting, signSitting, verifySitting } from '../../src/lib/server/sittings.ts';
 import { careerSittingStatements } from '../../src/lib/server/sitting-sheets.ts';
+import { visitor } from '../../src/lib/server/visitor.ts';
 
 /**
  * A sitting of the career test: its core statements without their types, in balanced rounds drawn for this sitting,
- * each under its id in the sitting, and the signed `formToken` that names the order (DESIGN.md §3.7). `formToken`
+ * each under its id in the sitting, and the signed `formToken` that names the order and this browser (DESIGN.md §3.7). `formToken`
  * asks for the same sitting again (a reload, or the other language); an expired or foreign one gets a new sitting.
  */
 export default secured(async (req: Request) => {
   const params = new URL(req.url).searchParams;
   const lang = requestLang(req, params.get('lang'));
   const token = params.get('formToken');
-  const resumed = token === null ? null : verifySitting(token, 'professional');
-  const sitting = resumed ?? newSitting('professional');
+  const browser = visitor(req);
+  const resumed = token === null ? null : verifySitting(token, 'professional', browser.id);
+  const sitting = resumed ?? newSitting('professional', browser.id);
   const { core } = careerSittingStatements(sitting);
   return json(
     { formToken: resumed ? token : signSitting(sitting), lang, questions: publicCareerQuestions(lang, core) },
-    { headers: { 'Cache-Control': 'no-store' } },
+    { headers: { 'Cache-Control': 'no-store', 'Set-Cookie': browser.cookie } },
   );
 });
 

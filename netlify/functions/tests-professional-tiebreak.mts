@@ -7,6 +7,7 @@ import { parseRequest } from '../../src/lib/server/request.ts';
 import { langField } from '../../src/lib/server/fields.ts';
 import { SITTING_TOKEN_MAX, verifySitting } from '../../src/lib/server/sittings.ts';
 import { careerSittingStatements } from '../../src/lib/server/sitting-sheets.ts';
+import { visitorId } from '../../src/lib/server/visitor.ts';
 import { checkCareerSheet } from '../../src/domain/sheets.ts';
 
 const TieBreakRequest = z.object({
@@ -24,7 +25,7 @@ export default secured(async (req: Request) => {
   const request = await parseRequest(req, { auth: 'none', body: TieBreakRequest });
   if (!request.ok) return request.response;
   const { formToken, answers } = request.body;
-  const sitting = verifySitting(formToken, 'professional');
+  const sitting = verifySitting(formToken, 'professional', visitorId(req));
   if (!sitting) return refusal('score.error.form_token', request.lang);
   const { core, tieBreak } = careerSittingStatements(sitting, answers);
   const mapped = answers.map((a) => ({

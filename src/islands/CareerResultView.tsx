@@ -189,7 +189,15 @@ export function CareerResultView({
         </section>
       )}
 
-      <CertificateSection t={t} links={links} signedIn={signedIn} kind="professional" resultId={resultId} lang={lang} />
+      <CertificateSection
+        t={t}
+        links={links}
+        signedIn={signedIn}
+        kind="professional"
+        resultId={resultId}
+        lang={lang}
+        cautioned={result.cautions.length > 0 || result.noClearType}
+      />
       <Samples t={t} samples={samples} kind="professional" lang={lang} />
       <ResultActions
         t={t}

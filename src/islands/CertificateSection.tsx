@@ -12,6 +12,7 @@ export const CERTIFICATE_READ_DELAY_MS = 2000;
 /**
  * The certificate section (spec part 1): visitors are invited to sign in; a signed-in owner sees the certificate
  * in the page's language (rendered on the server, 2 s after load) and downloads it under the spec's file name.
+ * A cautioned result earns none (the server answers 409): the section says why, to everyone, and offers a retake.
  */
 export function CertificateSection({
   t,
@@ -20,6 +21,7 @@ export function CertificateSection({
   kind,
   resultId,
   lang,
+  cautioned = false,
 }: {
   t: T;
   links: ResultsLinks;
@@ -27,16 +29,18 @@ export function CertificateSection({
   kind: TestKind;
   resultId?: string;
   lang: Lang;
+  /** The result carries a caution (or, for the career test, names no clear type): no certificate. */
+  cautioned?: boolean;
 }) {
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!signedIn || !resultId) return;
+    if (!signedIn || !resultId || cautioned) return;
     const timer = setTimeout(() => setReady(true), CERTIFICATE_READ_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, resultId]);
+  }, [signedIn, resultId, cautioned]);
   const url = resultId ? `/api/certificates/${resultId}?lang=${lang}` : '';
 
   async function download() {
@@ -63,7 +67,14 @@ export function CertificateSection({
   return (
     <section className="result-block" aria-labelledby="cert-title">
       <h2 id="cert-title">{t('certificate.title')}</h2>
-      {!signedIn ? (
+      {cautioned ? (
+        <>
+          <p data-testid="certificate-refused">{t('certificate.error.caution')}</p>
+          <a className="button button-ghost" href={links.test}>
+            {t('certificate.retake')}
+          </a>
+        </>
+      ) : !signedIn ? (
         <>
           <p>{t('certificate.signin')}</p>
           <SignInLink className="button button-ghost" kind={kind} resultId={resultId} links={links}>

@@ -131,7 +131,15 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
 
       <StatsPanel t={t} samples={samples} lang={lang} />
       <Samples t={t} samples={samples} kind="iq" lang={lang} />
-      <CertificateSection t={t} links={links} signedIn={signedIn} kind="iq" resultId={resultId} lang={lang} />
+      <CertificateSection
+        t={t}
+        links={links}
+        signedIn={signedIn}
+        kind="iq"
+        resultId={resultId}
+        lang={lang}
+        cautioned={result.cautions.length > 0}
+      />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: reading.value })} />
     </article>
   );

@@ -14,6 +14,8 @@ import type { Lang } from '../i18n/paths.ts';
 import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
 import { longDate } from '../i18n/dates.ts';
 
+type HistoryPage<T> = { items: T[]; access: string; nextCursor: string | null };
+
 type Loaded =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'failed' } | ({ status: 'ready' } & ProfileData);
 
@@ -37,14 +39,40 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const date = (iso: string) => longDate(lang, iso).replace(/ р\.$/, '');
   const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
 
+  /** The next page of one history, appended; false when it could not be loaded. */
+  const more = async (kind: 'iq' | 'professional'): Promise<boolean> => {
+    if (state.status !== 'ready' || !state.next[kind]) return true;
+    const cursor = encodeURIComponent(state.next[kind]!);
+    const page = await getJson<HistoryPage<IqEntry | CareerEntry>>(
+      `/api/results?type=${kind}&lang=${lang}&cursor=${cursor}`,
+    );
+    if (!page.ok) return false;
+    setState((now) =>
+      now.status !== 'ready'
+        ? now
+        : kind === 'iq'
+          ? {
+              ...now,
+              iq: [...now.iq, ...(page.data.items as IqEntry[])],
+              next: { ...now.next, iq: page.data.nextCursor },
+            }
+          : {
+              ...now,
+              pro: [...now.pro, ...(page.data.items as CareerEntry[])],
+              next: { ...now.next, professional: page.data.nextCursor },
+            },
+    );
+    return true;
+  };
+
   useEffect(() => {
     (async () => {
       const me = await getJson<Me>('/api/me');
       if (!me.ok) return setState(me.status === 401 ? { status: 'signed-out' } : { status: 'failed' });
       const [stats, iq, pro] = await Promise.all([
         getJson<Stats>('/api/me/stats'),
-        getJson<{ items: IqEntry[]; access: string }>(`/api/results?type=iq&lang=${lang}`),
-        getJson<{ items: CareerEntry[]; access: string }>(`/api/results?type=professional&lang=${lang}`),
+        getJson<HistoryPage<IqEntry>>(`/api/results?type=iq&lang=${lang}`),
+        getJson<HistoryPage<CareerEntry>>(`/api/results?type=professional&lang=${lang}`),
       ]);
       if (!stats.ok || !iq.ok || !pro.ok) return setState({ status: 'failed' });
       setState({
@@ -53,6 +81,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
         stats: stats.data,
         iq: iq.data.items,
         pro: pro.data.items,
+        next: { iq: iq.data.nextCursor, professional: pro.data.nextCursor },
         premium: me.data.subscription.active,
         empty: iq.data.items.length === 0 && pro.data.items.length === 0,
       });
@@ -166,7 +195,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
           {tab !== key ? null : key === 'overview' ? (
             <ProfileOverview {...parts} data={data} actions={actions} />
           ) : key === 'history' ? (
-            <ProfileHistory {...parts} data={data} />
+            <ProfileHistory {...parts} data={data} more={more} />
           ) : (
             <ProfileAchievements t={t} achievements={stats.achievements} />
           )}

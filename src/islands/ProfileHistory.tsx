@@ -1,15 +1,25 @@
-/** The profile's history tab: every saved result of each test, newest first, or a way to take the test. */
+/** The profile's history tab: every saved result of each test, newest first, a page at a time, or a way to take the test. */
+import { useState } from 'react';
 import type { ProfileData, ProfileParts } from './profile-data.ts';
 import { CareerItem, Entries, IqItem, ProfileGate } from './ProfileEntries.tsx';
 
-export function ProfileHistory({ data, ...parts }: ProfileParts & { data: ProfileData }) {
+type Kind = 'iq' | 'professional';
+
+export function ProfileHistory({
+  data,
+  more,
+  ...parts
+}: ProfileParts & { data: ProfileData; more: (kind: Kind) => Promise<boolean> }) {
   const { t, links } = parts;
-  const { iq, pro, premium, empty } = data;
+  const { iq, pro, premium, empty, next } = data;
   return (
     <>
       <h2>{t('profile.history.iq')}</h2>
       {iq.length ? (
-        <Entries {...parts} entries={iq} premium={premium} Item={IqItem} />
+        <>
+          <Entries {...parts} entries={iq} premium={premium} Item={IqItem} />
+          {next.iq ? <MoreButton t={t} load={() => more('iq')} /> : null}
+        </>
       ) : (
         <p className="muted">
           {t('profile.history.none')} <a href={links.iqTest}>{t('nav.cta.iq')}</a>
@@ -17,7 +27,10 @@ export function ProfileHistory({ data, ...parts }: ProfileParts & { data: Profil
       )}
       <h2>{t('profile.history.professional')}</h2>
       {pro.length ? (
-        <Entries {...parts} entries={pro} premium={premium} Item={CareerItem} />
+        <>
+          <Entries {...parts} entries={pro} premium={premium} Item={CareerItem} />
+          {next.professional ? <MoreButton t={t} load={() => more('professional')} /> : null}
+        </>
       ) : (
         <p className="muted">
           {t('profile.history.none')} <a href={links.proTest}>{t('nav.cta.prof')}</a>
@@ -25,5 +38,30 @@ export function ProfileHistory({ data, ...parts }: ProfileParts & { data: Profil
       )}
       {!premium && !empty ? <ProfileGate {...parts} /> : null}
     </>
+  );
+}
+
+/** "Show earlier results": the next page of a history, with a way to try again when it could not be loaded. */
+function MoreButton({ t, load }: { t: ProfileParts['t']; load: () => Promise<boolean> }) {
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  return (
+    <p className="history-more">
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={state === 'loading'}
+        onClick={async () => {
+          setState('loading');
+          setState((await load()) ? 'idle' : 'failed');
+        }}
+      >
+        {state === 'loading' ? t('common.loading') : t('profile.history.more')}
+      </button>
+      {state === 'failed' ? (
+        <span className="notice notice-error" role="alert">
+          {t('profile.history.more.failed')}
+        </span>
+      ) : null}
+    </p>
   );
 }

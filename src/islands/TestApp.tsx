@@ -36,13 +36,12 @@ interface Props {
 
 /**
  * The sitting in progress again (after a reload or a language switch), else a new one — for the IQ test of a form
- * not taken in this browser.
+ * not taken in this browser. The server chooses the form.
  */
 function formUrl(kind: TestKind, base: string): string {
   const saved = savedProgress(kind);
   if (saved?.formToken) return `${base}&formToken=${encodeURIComponent(saved.formToken)}`;
   if (kind !== 'iq') return base;
-  if (saved?.formId !== undefined) return `${base}&formId=${saved.formId}`;
   return `${base}&taken=${iqFormsTaken().join(',')}`;
 }
 
@@ -52,17 +51,21 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [overlayDone, setOverlayDone] = useState(false);
   const [offline, setOffline] = useState(false);
+  /** IQ: the user has seen the worked answers of every form within the year, so this one's too. */
+  const [reviewed, setReviewed] = useState(false);
 
   const load = useCallback(async () => {
     setLoaded('loading');
     try {
       const res = await fetch(formUrl(kind, questionsUrl), { credentials: 'same-origin' });
       if (!res.ok) throw new Error(String(res.status));
-      const { questions, formId, formToken } = (await res.json()) as {
+      const { questions, formId, formToken, reviewed } = (await res.json()) as {
         questions: Question[];
         formId?: number;
         formToken?: string;
+        reviewed?: boolean;
       };
+      setReviewed(reviewed === true);
       initTest(kind, lang, questions, { formId, formToken });
       // Back in the tie-break statements: the server names them again, in this page's language.
       if ($progress.get().mode === 'additional') {
@@ -138,6 +141,11 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
         >
           {t(`intro.${kind}.start`)}
         </button>
+        {reviewed ? (
+          <p className="notice notice-warning" data-testid="form-reviewed">
+            {t('intro.iq.reviewed')}
+          </p>
+        ) : null}
         {loaded === 'loading' ? (
           <p className="loading" role="status">
             <span className="spinner" aria-hidden="true" /> {t('common.loading')}

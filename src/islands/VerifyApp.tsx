@@ -25,6 +25,8 @@ type State =
   | { status: 'loading' }
   | { status: 'valid'; data: Verified; code: string }
   | { status: 'invalid' }
+  /** The code names a saved result whose answers carry a caution: it is not certified. */
+  | { status: 'cautioned' }
   | { status: 'missing' };
 
 export default function VerifyApp({
@@ -44,7 +46,11 @@ export default function VerifyApp({
     if (!asked) return setState({ status: 'missing' });
     const code = cleanVerificationCode(asked);
     void getJson<Verified>(`/api/certificates/verify/${encodeURIComponent(asked)}?lang=${lang}`).then((r) =>
-      setState(r.ok && code ? { status: 'valid', data: r.data, code } : { status: 'invalid' }),
+      setState(
+        r.ok && code
+          ? { status: 'valid', data: r.data, code }
+          : { status: !r.ok && r.error === 'certificate.error.caution' ? 'cautioned' : 'invalid' },
+      ),
     );
   }, []);
   const testLink = (kind: TestKind, ghost = false) => (
@@ -63,10 +69,9 @@ export default function VerifyApp({
     return (
       <section className="verify verify-invalid" aria-labelledby="verify-title">
         <h1 id="verify-title">
-          <span aria-hidden="true">✗</span>{' '}
-          {t(state.status === 'missing' ? 'verify.missing.title' : 'verify.invalid.title')}
+          <span aria-hidden="true">✗</span> {t(`verify.${state.status}.title`)}
         </h1>
-        <p>{t(state.status === 'missing' ? 'verify.missing.text' : 'verify.invalid.text')}</p>
+        <p>{t(`verify.${state.status}.text`)}</p>
         <div className="verify-cta">
           <p>{t('verify.cta')}</p>
           <div className="verify-actions">{[testLink('iq'), testLink('professional', true)]}</div>

@@ -35,6 +35,8 @@ export interface ProfileData {
   stats: Stats;
   iq: IqEntry[];
   pro: CareerEntry[];
+  /** Where the next page of each history starts (GET /api/results cursor), or null when all are here. */
+  next: { iq: string | null; professional: string | null };
   premium: boolean;
   empty: boolean;
 }

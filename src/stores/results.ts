@@ -32,7 +32,7 @@ export function scorePending(
   inFlight[kind] ??= withRetry(
     () =>
       postJson<StoredResult>(`/api/tests/${kind}/score`, {
-        ...(pending.formToken ? { formToken: pending.formToken } : { formId: pending.formId }),
+        formToken: pending.formToken,
         answers: pending.answers,
         timeSpent: pending.timeSpent,
         lang: pending.lang,

@@ -178,12 +178,9 @@ function complete(): void {
   const sheet: PendingSheet = {
     kind,
     submissionId: crypto.randomUUID(),
-    // A sitting is named by its token; only a retired form begun before sittings is named by its id.
-    ...(progress.formToken !== undefined
-      ? { formToken: progress.formToken, formId: progress.formId }
-      : progress.formId === undefined
-        ? {}
-        : { formId: progress.formId }),
+    // A sitting is named by its token (the form id is kept for the browser's list of forms taken).
+    formToken: progress.formToken,
+    ...(progress.formId === undefined ? {} : { formId: progress.formId }),
     answers: Object.entries(progress.answers)
       .filter(([id]) => asked.has(Number(id)))
       .map(([id, a]) => ({

@@ -37,7 +37,7 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
   const tieBreak = await answerCareer(page, 'uk', 10, pointsFor(8), 100);
   expect(new Set(tieBreak.map((a) => a.statement.type))).toEqual(new Set([8, 9]));
   await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
-  const expected = await serverScore(request, 'professional', asSheet([...core, ...tieBreak]), 'uk', sitting);
+  const expected = await serverScore(page.request, 'professional', asSheet([...core, ...tieBreak]), 'uk', sitting);
   expect(expected.primaryType).toBe(8);
   await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
   await expect(
@@ -92,7 +92,7 @@ for (const lang of ['en', 'uk'] as Lang[]) {
     const sitting = await careerSittingOf(page);
     const core = await answerCareer(page, lang, CAREER_CORE, pointsFor(5));
     await page.waitForURL(new RegExp(`${prefix(lang)}/professional-results$`), { timeout: 15_000 });
-    const expected = await serverScore(request, 'professional', asSheet(core), lang, sitting);
+    const expected = await serverScore(page.request, 'professional', asSheet(core), lang, sitting);
     expect(expected.primaryType).toBe(5);
     await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
     await expect(page.getByRole('note')).toHaveCount(0);

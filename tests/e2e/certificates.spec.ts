@@ -2,9 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
-import { answerQuestions, prefix, TEXT } from './helpers.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
-import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
+import { answerQuestions, carefulIqSheet, pointsFor, prefix, scoreCareerSitting, TEXT } from './helpers.ts';
 import { printedCode } from '../../src/domain/certificate-code.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -46,19 +44,8 @@ test('a signed-in user downloads the certificate in the page language, and anyon
 });
 
 test('a visitor is invited to sign in for a certificate', async ({ page, request }) => {
-  const { formToken, questions: bank } = (await (await request.get('/api/tests/iq/form?lang=uk')).json()) as {
-    formToken: string;
-    questions: { id: number }[];
-  };
   const stored = await (
-    await request.post('/api/tests/iq/score', {
-      data: {
-        formToken,
-        answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: 1, timeSpent: 500 })),
-        timeSpent: 300_000,
-        lang: 'uk',
-      },
-    })
+    await request.post('/api/tests/iq/score', { data: await carefulIqSheet(request, 'uk') })
   ).json();
   await page.goto('/');
   await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
@@ -66,6 +53,30 @@ test('a visitor is invited to sign in for a certificate', async ({ page, request
   await expect(page.getByText(uk['certificate.signin'])).toBeVisible();
   await expect(page.getByRole('button', { name: uk['certificate.download'] })).toHaveCount(0);
 });
+
+for (const lang of ['uk', 'en'] as const) {
+  test(`${lang}: a rushed result says why it has no certificate and offers a retake, to a visitor and its owner`, async ({
+    page,
+    request,
+  }) => {
+    const texts = lang === 'uk' ? uk : en;
+    const sheet = await carefulIqSheet(request, lang);
+    const rushed = { ...sheet, answers: sheet.answers.map((a) => ({ ...a, timeSpent: 600 })), timeSpent: 15_000 };
+    const stored = await (await request.post('/api/tests/iq/score', { data: rushed })).json();
+    expect(stored.result.cautions).toContain('too_fast');
+    await page.goto(`${prefix(lang)}/`);
+    await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
+    await page.goto(`${prefix(lang)}/results`);
+    const section = page.getByRole('region', { name: texts['certificate.title'] });
+    await expect(section.getByTestId('certificate-refused')).toHaveText(texts['certificate.error.caution']);
+    await expect(section.getByRole('link', { name: texts['certificate.retake'] })).toHaveAttribute(
+      'href',
+      `${prefix(lang)}/iq`,
+    );
+    await expect(section.getByText(texts['certificate.signin'])).toHaveCount(0);
+    await expect(section.getByRole('button', { name: texts['certificate.download'] })).toHaveCount(0);
+  });
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -81,24 +92,11 @@ for (const [lang, viewport] of [
   }) => {
     const texts = lang === 'uk' ? uk : en;
     const iq = await (
-      await page.request.post('/api/tests/iq/score', {
-        data: {
-          formId: 0,
-          answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 20_000 })),
-          timeSpent: 400_000,
-        },
-      })
+      await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) })
     ).json();
     const pro = await (
       await page.request.post('/api/tests/professional/score', {
-        data: {
-          answers: legacyCoreInOrder().map((q) => ({
-            questionId: q.id,
-            selectedAnswer: q.type === 4,
-            timeSpent: 3000,
-          })),
-          timeSpent: 300_000,
-        },
+        data: await scoreCareerSitting(page.request, lang, pointsFor(4)),
       })
     ).json();
     const codes = {

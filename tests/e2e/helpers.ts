@@ -1,4 +1,5 @@
 import { CAREER_QUESTIONS, type CareerQuestion } from '../../src/domain/career/questions.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Lang = 'uk' | 'en';
@@ -27,16 +28,20 @@ export interface PublicQuestion {
   isAdditional?: boolean;
 }
 
-/** A form's questions: a sitting's (its token: options in that sitting's order), or a retired form's by its id. */
+/**
+ * A sitting's questions, options in that sitting's order: asked with its token, from the browser it was served to
+ * (`page.request` shares the page's cookies; another context would be served a sitting of its own).
+ */
 export async function questions(
   request: APIRequestContext,
   kind: 'iq' | 'professional',
   lang: Lang,
-  sitting: string | number = 0,
+  sitting: string,
 ): Promise<PublicQuestion[]> {
-  const form = typeof sitting === 'string' ? `formToken=${encodeURIComponent(sitting)}` : `formId=${sitting}`;
-  const url = kind === 'iq' ? `/api/tests/iq/form?lang=${lang}&${form}` : `/api/tests/${kind}/form?lang=${lang}`;
-  return (await (await request.get(url)).json()).questions;
+  const res = await request.get(`/api/tests/${kind}/form?lang=${lang}&formToken=${encodeURIComponent(sitting)}`);
+  const body = await res.json();
+  expect(body.formToken, 'the same sitting, served to this browser').toBe(sitting);
+  return body.questions;
 }
 
 /** The IQ sitting the page is running (its token, kept with the progress in sessionStorage). */
@@ -69,17 +74,67 @@ export async function answerQuestions(
   }
 }
 
-/** What the server says the same answers are worth. */
+/**
+ * What the server says the same answers are worth. A sitting is scored once (the page already scored it), so the
+ * answers go as a sheet of a new sitting of the same form: each IQ option found by its text, each career statement
+ * by its text (tie-break statements too), at the places and ids the new sitting shows them. `request` must be the
+ * page's (`page.request`), whose cookie the sitting is bound to.
+ */
 export async function serverScore(
   request: APIRequestContext,
   kind: 'iq' | 'professional',
   answers: { questionId: number; selectedAnswer: number | boolean }[],
   lang: Lang,
-  sitting?: string | number,
+  sitting: string,
 ) {
-  const form = typeof sitting === 'string' ? { formToken: sitting } : { formId: sitting };
+  const timed = (list: { questionId: number; selectedAnswer: number | boolean }[]) =>
+    list.map((a) => ({ ...a, timeSpent: 20_000 }));
+  let data: Record<string, unknown>;
+  if (kind === 'iq') {
+    const served = await (
+      await request.get(`/api/tests/iq/form?lang=${lang}&formToken=${encodeURIComponent(sitting)}`)
+    ).json();
+    const others = [4, 5, 6, 7].filter((f) => f !== served.formId).join(',');
+    const fresh = await (await request.get(`/api/tests/iq/form?lang=${lang}&taken=${others}`)).json();
+    expect(fresh.formId).toBe(served.formId);
+    const textOf = (a: { questionId: number; selectedAnswer: number | boolean }) =>
+      served.questions.find((q: PublicQuestion) => q.id === a.questionId).options[a.selectedAnswer as number];
+    data = {
+      formToken: fresh.formToken,
+      answers: timed(
+        answers.map((a) => ({
+          questionId: a.questionId,
+          selectedAnswer: fresh.questions.find((q: PublicQuestion) => q.id === a.questionId).options.indexOf(textOf(a)),
+        })),
+      ),
+    };
+  } else {
+    const texts = async (token: string, core: { questionId: number; selectedAnswer: boolean }[]) => {
+      const form = await (
+        await request.get(`/api/tests/professional/form?lang=${lang}&formToken=${encodeURIComponent(token)}`)
+      ).json();
+      const tie = await (
+        await request.post('/api/tests/professional/tiebreak', { data: { formToken: token, answers: core, lang } })
+      ).json();
+      return new Map<number, string>(
+        [...form.questions, ...tie.questions].map((q: PublicQuestion) => [q.id, q.text] as [number, string]),
+      );
+    };
+    const isCore = (a: { questionId: number }) => a.questionId < 100;
+    const given = answers as { questionId: number; selectedAnswer: boolean }[];
+    const old = await texts(sitting, given.filter(isCore));
+    const fresh = await (await request.get(`/api/tests/professional/form?lang=${lang}`)).json();
+    const coreIds = new Map<string, number>(fresh.questions.map((q: PublicQuestion) => [q.text, q.id]));
+    const core = given.filter(isCore).map((a) => ({ ...a, questionId: coreIds.get(old.get(a.questionId)!)! }));
+    const now = await texts(fresh.formToken, core);
+    const ids = new Map<string, number>([...now].map(([id, text]) => [text, id]));
+    data = {
+      formToken: fresh.formToken,
+      answers: timed(given.map((a) => ({ ...a, questionId: ids.get(old.get(a.questionId)!)! }))),
+    };
+  }
   const res = await request.post(`/api/tests/${kind}/score`, {
-    data: { ...form, answers: answers.map((a) => ({ ...a, timeSpent: 1000 })), timeSpent: 60_000, lang },
+    data: { ...data, timeSpent: 20_000 * answers.length, lang },
   });
   expect(res.status()).toBe(200);
   return (await res.json()).result;
@@ -136,4 +191,20 @@ export async function scoreCareerSitting(request: APIRequestContext, lang: Lang,
     timeSpent: 1500,
   }));
   return { formToken: form.formToken as string, answers, timeSpent: 120_000, lang };
+}
+
+/**
+ * A careful IQ sheet of a new sitting, as a person who reads each item would send it: four in five items right (the
+ * key is the test's, found by the option's text), 20 s an item. No caution applies, so it earns a certificate.
+ */
+export async function carefulIqSheet(request: APIRequestContext, lang: Lang) {
+  const form = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
+  const bank = iqBank(form.formId);
+  const answers = (form.questions as PublicQuestion[]).map((q, i) => {
+    const item = bank.find((b) => b.id === q.id)!;
+    const key = item.options[lang][item.correctAnswer];
+    const right = q.options.indexOf(key);
+    return { questionId: q.id, selectedAnswer: i % 5 === 4 ? (right + 1) % 6 : right, timeSpent: 20_000 };
+  });
+  return { formToken: form.formToken as string, answers, timeSpent: 20_000 * answers.length, lang };
 }

@@ -14,12 +14,12 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.goto(`${prefix(lang)}/iq`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
     const sitting = await formOf(page);
-    const bank = await questions(request, 'iq', lang, sitting);
+    const bank = await questions(page.request, 'iq', lang, sitting);
     await answerQuestions(page, lang, 20, choice);
     await expect(page.getByRole('progressbar').first()).toBeVisible();
     await page.waitForURL(new RegExp(`${prefix(lang)}/results$`), { timeout: 15_000 });
     const expected = await serverScore(
-      request,
+      page.request,
       'iq',
       bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })),
       lang,
@@ -37,7 +37,7 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
   await start.focus();
   await page.keyboard.press('Enter');
   const sitting = await formOf(page);
-  const bank = await questions(request, 'iq', 'en', sitting);
+  const bank = await questions(page.request, 'iq', 'en', sitting);
   for (let i = 0; i < 20; i++) {
     const heading = page.getByRole('heading', { name: TEXT.en.question(i + 1, 20) });
     await expect(heading).toBeFocused();
@@ -50,7 +50,7 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
   }
   await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
   const expected = await serverScore(
-    request,
+    page.request,
     'iq',
     bank.map((q) => ({ questionId: q.id, selectedAnswer: 2 })),
     'en',
@@ -76,7 +76,7 @@ test('a reload, and a switch of language, resume the test where it was, in the s
   await expect(page.getByRole('heading', { name: TEXT.en.question(6, 20) })).toBeVisible();
   await expect(page.getByText('Answered: 5')).toBeVisible();
   expect(await formOf(page)).toBe(sitting);
-  const [sixth] = (await questions(request, 'iq', 'en', sitting)).slice(5);
+  const [sixth] = (await questions(page.request, 'iq', 'en', sitting)).slice(5);
   await expect(page.getByText(sixth.text, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByRole('radio').nth(choice(4))).toHaveAttribute('aria-checked', 'true');
@@ -212,7 +212,7 @@ test.describe(() => {
     await page.goto('/eng/iq');
     await page.getByRole('button', { name: TEXT.en.start }).click();
     const sitting = await formOf(page);
-    const bank = await questions(request, 'iq', 'en', sitting);
+    const bank = await questions(page.request, 'iq', 'en', sitting);
     await answerQuestions(page, 'en', 20, choice, 0, 19);
     await context.setOffline(true);
     await answerQuestions(page, 'en', 20, choice, 19, 20);
@@ -220,7 +220,7 @@ test.describe(() => {
     await context.setOffline(false);
     await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
     const expected = await serverScore(
-      request,
+      page.request,
       'iq',
       bank.map((q, i) => ({ questionId: q.id, selectedAnswer: choice(i) })),
       'en',

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, test } from './fixtures.ts';
-import { pointsFor, prefix, scoreCareerSitting, TEXT, type Lang, type PublicQuestion } from './helpers.ts';
+import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 test.describe.configure({ timeout: 90_000 });
@@ -27,13 +27,8 @@ async function score(request: APIRequestContext, kind: Kind, lang: Lang) {
     expect(res.status()).toBe(200);
     return res.json();
   }
-  const form = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
-  const bank: PublicQuestion[] = form.questions;
-  // A mixed sheet at a steady pace.
-  const answers = bank.map((q) => ({ questionId: q.id, selectedAnswer: q.id % 4, timeSpent: 20_000 }));
-  const res = await request.post(`/api/tests/${kind}/score`, {
-    data: { formToken: form.formToken, answers, timeSpent: 600_000, lang },
-  });
+  // A careful sheet at a steady pace (a cautioned one would earn no certificate).
+  const res = await request.post(`/api/tests/${kind}/score`, { data: await carefulIqSheet(request, lang) });
   expect(res.status()).toBe(200);
   return res.json();
 }

@@ -6,7 +6,7 @@
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { profileOf } from '../../src/domain/career/profiles.ts';
 import { expect, test } from './fixtures.ts';
-import { pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
+import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
 
 const cases = [
   { browser: 'en-US', page: 'uk' },
@@ -69,13 +69,10 @@ for (const { browser, page: pageLang } of cases) {
 
 for (const kind of ['professional', 'iq'] as const) {
   test(`a signed-in user's ${kind} result, once saved, has its id in the address`, async ({ page, account: _ }) => {
-    const career = kind === 'iq' ? null : await scoreCareerSitting(page.request, 'en', pointsFor(2));
-    const answers = career
-      ? career.answers
-      : (await (await page.request.get('/api/tests/iq/form?lang=en&formId=1')).json()).questions.map(
-          (q: { id: number }) => ({ questionId: q.id, selectedAnswer: 2, timeSpent: 20_000 }),
-        );
-    const formToken = career?.formToken;
+    const { answers, formToken } =
+      kind === 'iq'
+        ? await carefulIqSheet(page.request, 'en')
+        : await scoreCareerSitting(page.request, 'en', pointsFor(2));
     const path = kind === 'iq' ? '/eng/results' : '/eng/professional-results';
     await page.goto('/eng');
     // The finished sheet as the test page leaves it; the results page scores it, and the server saves it.
@@ -86,7 +83,7 @@ for (const kind of ['professional', 'iq'] as const) {
           JSON.stringify({
             kind,
             submissionId: crypto.randomUUID(),
-            ...(kind === 'iq' ? { formId: 1 } : { formToken }),
+            formToken,
             answers,
             timeSpent: 400_000,
             lang: 'en',

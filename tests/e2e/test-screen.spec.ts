@@ -102,7 +102,7 @@ test.describe('at 1280×800', () => {
     test(`${lang}: a matrix and its six options are in view together, with the way on`, async ({ page, request }) => {
       await page.goto(`${prefix(lang)}/iq`);
       await page.getByRole('button', { name: TEXT[lang].start }).click();
-      const bank = await questions(request, 'iq', lang, await formOf(page));
+      const bank = await questions(page.request, 'iq', lang, await formOf(page));
       const matrices = bank.flatMap((q, i) => ('image' in q && q.image ? [i] : []));
       expect(matrices.length).toBeGreaterThan(0);
       // Reach each matrix the way a person does, by answering the questions before it.

@@ -5,54 +5,55 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { iqBank, IQ_FORM_IDS, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { browser, randomAddress, type Browser } from '../support/browser.ts';
+import { iqBank, SERVED_FORM_IDS, type IqItem } from '../../src/domain/iq/bank.ts';
 import { optionOrder, orderRule } from '../../src/domain/sittings.ts';
-import { shownAt, sittingSheet, takeSitting } from '../support/sittings.ts';
+import {
+  careerSheetFor,
+  iqSheetFor,
+  rawScoreOf,
+  shownAt,
+  sittingSheet,
+  takeCareerSitting,
+  takeSitting,
+} from '../support/sittings.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
-import { CAREER_QUESTIONS, legacyCoreInOrder } from '../../src/domain/career/questions.ts';
-import { tieAfterCore } from '../../src/domain/career/scoring.ts';
+import { CAREER_QUESTIONS } from '../../src/domain/career/questions.ts';
 
 const base = inject('baseUrl');
-const bank = iqBank(0);
 
-/** Each request from its own address (the server trusts X-Forwarded-For here), so scoring limits stay out of the way. */
-const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': address(), ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-
-/** An IQ sheet answering right exactly the items `right` accepts. */
-const iqSheet = (right: (item: (typeof bank)[number]) => boolean, lang: 'uk' | 'en' = 'uk', formId = 0) => ({
-  formId,
-  answers: iqBank(formId).map((item) => ({
-    questionId: item.id,
-    selectedAnswer: right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6,
-    timeSpent: 30_000,
-  })),
-  timeSpent: 600_000,
-  lang,
-});
+/** A visitor: one browser (the visitor cookie its sittings are bound to), each request from an address of its own. */
+const visitor = browser(base);
+const post = visitor.post;
+/** The query that steers the server to form `formId`: the browser has taken every other served form. */
+const onForm = (formId: number) => `&taken=${SERVED_FORM_IDS.filter((f) => f !== formId).join(',')}`;
+const sittingOf = (b: Browser = visitor, lang: 'uk' | 'en' = 'uk', formId?: number) =>
+  takeSitting(b.get, lang, formId === undefined ? '' : onForm(formId));
+/** A served sitting's sheet answering right exactly the items `right` accepts, and its form. */
+async function iqSheet(
+  right: (item: IqItem) => boolean,
+  lang: 'uk' | 'en' = 'uk',
+  options: { formId?: number; b?: Browser; itemMs?: number } = {},
+) {
+  const sitting = await sittingOf(options.b, lang, options.formId);
+  return { sitting, sheet: iqSheetFor(sitting, right, options.itemMs) };
+}
 
 describe('POST /api/tests/iq/score', () => {
   it.each([
-    ['every item right', () => true, 43],
-    ['every item wrong', () => false, 0],
-    [
-      'the hard items and item 1 right (raw 22)',
-      (i: (typeof bank)[number]) => i.difficulty === 'hard' || i.id === 1,
-      22,
-    ],
-  ])('scores %s as a provisional IQ with its 95 %% interval, at the stated reliability', async (_name, right, raw) => {
-    const res = await post('/api/tests/iq/score', iqSheet(right));
+    ['every item right', () => true],
+    ['every item wrong', () => false],
+    ['the hard items and item 1 right', (i: IqItem) => i.difficulty === 'hard' || i.id === 1],
+  ])('scores %s as a provisional IQ with its 95 %% interval, at the stated reliability', async (_name, right) => {
+    const { sitting, sheet } = await iqSheet(right);
+    const res = await post('/api/tests/iq/score', sheet);
     expect(res.status).toBe(200);
     const body = await res.json();
+    const raw = rawScoreOf(sitting.formId, right);
     const { iqEstimate, iqBound, iqInterval, percentile, ratingLabel } = readIq(raw, STATED_RELIABILITY);
     expect(body.result).toMatchObject({
       kind: 'iq',
-      formId: 0,
+      formId: sitting.formId,
       score: raw,
       iqEstimate,
       iqBound,
@@ -66,74 +67,103 @@ describe('POST /api/tests/iq/score', () => {
     expect(body.token).toMatch(/^v1\./);
   });
 
-  it.each([0, 1, 2, 3].map((f) => [f]))(
-    "scores retired form %i against that form's key, in the key's order",
-    async (formId) => {
-      const right = await (
-        await post(
-          '/api/tests/iq/score',
-          iqSheet(() => true, 'en', formId),
-        )
-      ).json();
-      expect(right.result).toMatchObject({ formId, score: 43 });
-      const other = IQ_FORM_IDS.find((f) => f !== formId)!;
-      const misfiled = await (
-        await post('/api/tests/iq/score', { ...iqSheet(() => true, 'en', other), formId })
-      ).json();
-      expect(misfiled.result.score).toBeLessThan(43);
-    },
-  );
-
   it.each(SERVED_FORM_IDS.map((f) => [f]))(
     "scores a sitting of form %i against that form's key, each clicked place mapped to its option",
     async (formId) => {
-      const sitting = await takeSitting((p) => fetch(base + p), 'en', `&formId=${formId}`);
+      const sitting = await sittingOf(visitor, 'en', formId);
       expect(sitting).toMatchObject({ formId, formToken: expect.stringMatching(/^s1\./) });
+      const max = rawScoreOf(formId, () => true);
       const right = await (
         await post(
           '/api/tests/iq/score',
           sittingSheet(sitting, (item) => item.correctAnswer),
         )
       ).json();
-      expect(right.result).toMatchObject({ formId, score: 43 });
+      expect(right.result).toMatchObject({ formId, score: max });
       // The same places on a different sitting of the form mean other options.
-      const other = await takeSitting((p) => fetch(base + p), 'en', `&formId=${formId}`);
+      const other = await sittingOf(visitor, 'en', formId);
       const moved = await (
         await post('/api/tests/iq/score', {
           ...sittingSheet(sitting, (item) => item.correctAnswer),
           formToken: other.formToken,
         })
       ).json();
-      expect(moved.result.score).toBeLessThan(43);
+      expect(moved.result.score).toBeLessThan(max);
     },
   );
 
-  it("refuses a served form's sheet without its sitting, and a token that is not ours", async () => {
-    const sitting = await takeSitting((p) => fetch(base + p), 'en');
-    const sheet = sittingSheet(sitting, (item) => item.correctAnswer);
-    const bare = { ...sheet, formToken: undefined, formId: sitting.formId };
+  it('scores no form the browser names: only the sitting its token signs, and no retired form', async () => {
+    const { sitting, sheet } = await iqSheet(() => true);
+    // A sheet in the key's terms naming a form (retired or served), with no sitting, is no sheet.
+    for (const formId of [0, 3, sitting.formId]) {
+      const res = await post('/api/tests/iq/score', { ...sheet, formToken: undefined, formId });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('api.error.invalid_body');
+    }
+    // A named form beside the token changes nothing: the token's form is scored.
+    const other = SERVED_FORM_IDS.find((f) => f !== sitting.formId)!;
+    const res = await post('/api/tests/iq/score', { ...sheet, formId: other });
+    expect((await res.json()).result.formId).toBe(sitting.formId);
+    // The form endpoint no longer serves a form by id (an unknown parameter is ignored: the server chooses).
+    const asked = await (await visitor.get('/api/tests/iq/form?lang=en&formId=0')).json();
+    expect(SERVED_FORM_IDS).toContain(asked.formId);
+  });
+
+  it("refuses a sheet without its sitting, a token that is not ours, and another browser's sitting", async () => {
+    const { sheet } = await iqSheet((item) => item.id % 2 === 0);
     const tampered = sheet.formToken.replace(/\.([A-Za-z0-9_-])/, (_m, c) => `.${c === 'A' ? 'B' : 'A'}`);
-    const resultToken = (await (await post('/api/tests/iq/score', sheet)).json()).token;
-    for (const body of [bare, { ...sheet, formToken: tampered }]) {
+    for (const body of [
+      { ...sheet, formToken: tampered },
+      { ...sheet, formToken: 's1.e30.AAAA' },
+    ]) {
       const res = await post('/api/tests/iq/score', body);
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe('score.error.form_token');
     }
+    // Another browser (its own visitor cookie, or none) cannot score this browser's sitting.
+    const stranger = browser(base);
+    await stranger.get('/api/tests/iq/form?lang=en');
+    for (const res of [
+      await stranger.post('/api/tests/iq/score', sheet),
+      await fetch(`${base}/api/tests/iq/score`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
+        body: JSON.stringify(sheet),
+      }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('score.error.form_token');
+    }
+    const resultToken = (await (await post('/api/tests/iq/score', sheet)).json()).token;
     // A result token (signed by the same key) is no sitting token: too long to be read, or refused unread.
     expect((await post('/api/tests/iq/score', { ...sheet, formToken: resultToken })).status).toBe(400);
     const short = resultToken.split('.').slice(0, 3).join('.').slice(0, 300);
     expect((await (await post('/api/tests/iq/score', { ...sheet, formToken: short })).json()).error).toBe(
       'score.error.form_token',
     );
-    const both = await post('/api/tests/iq/score', { ...sheet, formId: sitting.formId });
-    expect(both.status).toBe(400);
+  });
+
+  it('scores a sitting once: the same sheet again is answered again, another sheet of it is refused', async () => {
+    const { sitting, sheet } = await iqSheet((item) => item.id <= 10);
+    const first = await post('/api/tests/iq/score', sheet);
+    expect(first.status).toBe(200);
+    const again = await post('/api/tests/iq/score', { ...sheet, submissionId: crypto.randomUUID() });
+    expect(again.status).toBe(200);
+    expect((await again.json()).result.score).toBe((await first.json()).result.score);
+    // The test-wise move: score the sitting, change the answers the teaser says are wrong, score it again.
+    const better = iqSheetFor(sitting, () => true);
+    const res = await post('/api/tests/iq/score', better);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: 'score.error.sitting_used', message: expect.any(String) });
+    // Nor can a change of pace pass for another sheet.
+    expect((await post('/api/tests/iq/score', { ...sheet, timeSpent: sheet.timeSpent + 1 })).status).toBe(409);
   });
 
   it('keeps a remembered key from carrying over: the key sits in other places from one sitting to the next', async () => {
     const bank = iqBank(4);
     const places = await Promise.all(
       Array.from({ length: 6 }, async () => {
-        const sitting = await takeSitting((p) => fetch(base + p), 'en', '&formId=4');
+        const sitting = await sittingOf(visitor, 'en', 4);
         return bank.map((item) => shownAt(sitting, item, item.correctAnswer));
       }),
     );
@@ -149,163 +179,145 @@ describe('POST /api/tests/iq/score', () => {
   });
 
   it('cautions about a rushed sheet', async () => {
-    const rushed = {
-      ...iqSheet(() => true),
-      answers: iqSheet(() => true).answers.map((a) => ({ ...a, timeSpent: 900 })),
-      timeSpent: 19_000,
-    };
+    const { sheet } = await iqSheet(() => true, 'uk', { itemMs: 900 });
+    const rushed = { ...sheet, timeSpent: 19_000 };
     expect((await (await post('/api/tests/iq/score', rushed)).json()).result.cautions).toEqual(['too_fast']);
   });
 
   it('answers a visitor with the teaser: no breakdown, no key, no explanations', async () => {
-    const res = await post(
-      '/api/tests/iq/score',
-      iqSheet(() => true),
-    );
+    const { sitting, sheet } = await iqSheet(() => true);
+    const res = await post('/api/tests/iq/score', sheet);
     const text = await res.text();
     const { result } = JSON.parse(text);
     expect(result.access).toBe('teaser');
     expect(result).not.toHaveProperty('breakdown');
     expect(result).not.toHaveProperty('review');
     expect(text).not.toMatch(/"correctAnswer"/);
-    expect(text).not.toContain(bank[0].explanation.uk);
+    expect(text).not.toContain(iqBank(sitting.formId)[0].explanation.uk);
   });
 
   it.each([
-    ['malformed JSON', '{"answers": [', 400, 'api.error.invalid_json'],
-    ['a body that is not an object', '[1,2,3]', 400, 'api.error.invalid_body'],
-    ['wrong types', { answers: 'all', timeSpent: -1 }, 400, 'api.error.invalid_body'],
-    ['a negative time', { ...iqSheet(() => true), timeSpent: -5 }, 400, 'api.error.invalid_body'],
+    ['malformed JSON', () => '{"answers": [', 400, 'api.error.invalid_json'],
+    ['a body that is not an object', () => '[1,2,3]', 400, 'api.error.invalid_body'],
+    ['wrong types', () => ({ answers: 'all', timeSpent: -1 }), 400, 'api.error.invalid_body'],
+    ['a negative time', (s: Sheet) => ({ ...s, timeSpent: -5 }), 400, 'api.error.invalid_body'],
     [
       'a fractional option',
-      {
-        ...iqSheet(() => true),
-        answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 1.5 })),
-      },
+      (s: Sheet) => ({ ...s, answers: s.answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 1.5 })) }),
       400,
       'api.error.invalid_body',
     ],
     [
       'an option out of range',
-      {
-        ...iqSheet(() => true),
-        answers: iqSheet(() => true).answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 6 })),
-      },
+      (s: Sheet) => ({ ...s, answers: s.answers.map((a, i) => (i ? a : { ...a, selectedAnswer: 6 })) }),
       422,
       'score.error.option_out_of_range',
     ],
     [
       'a duplicated answer',
-      { ...iqSheet(() => true), answers: [...iqSheet(() => true).answers.slice(1), iqSheet(() => true).answers[3]] },
+      (s: Sheet) => ({ ...s, answers: [...s.answers.slice(1), s.answers[3]] }),
       422,
       'score.error.duplicate_answer',
     ],
     [
       'an unknown question',
-      {
-        ...iqSheet(() => true),
-        answers: [...iqSheet(() => true).answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }],
-      },
+      (s: Sheet) => ({ ...s, answers: [...s.answers.slice(1), { questionId: 777, selectedAnswer: 0, timeSpent: 1 }] }),
       422,
       'score.error.unknown_question',
     ],
-    [
-      'too few answers',
-      { ...iqSheet(() => true), answers: iqSheet(() => true).answers.slice(0, 12) },
-      422,
-      'score.error.answer_count',
-    ],
-    ['no answers at all', { formId: 0, answers: [], timeSpent: 0 }, 422, 'score.error.answer_count'],
-    ['a sheet that names no form', { ...iqSheet(() => true), formId: undefined }, 400, 'api.error.invalid_body'],
-    ['a form that does not exist', { ...iqSheet(() => true), formId: 99 }, 400, 'api.error.invalid_body'],
-    ['a form id that is not a number', { ...iqSheet(() => true), formId: '1' }, 400, 'api.error.invalid_body'],
-  ])('refuses %s', async (_name, body, status, key) => {
-    const res = await post('/api/tests/iq/score', body);
+    ['too few answers', (s: Sheet) => ({ ...s, answers: s.answers.slice(0, 12) }), 422, 'score.error.answer_count'],
+    ['no answers at all', (s: Sheet) => ({ ...s, answers: [], timeSpent: 0 }), 422, 'score.error.answer_count'],
+    ['a sheet that names no sitting', (s: Sheet) => ({ ...s, formToken: undefined }), 400, 'api.error.invalid_body'],
+    ['a sitting token that is not text', (s: Sheet) => ({ ...s, formToken: 1 }), 400, 'api.error.invalid_body'],
+  ])('refuses %s', async (_name, make, status, key) => {
+    const { sheet } = await iqSheet(() => true);
+    const res = await post('/api/tests/iq/score', (make as (s: Sheet) => unknown)(sheet));
     expect(res.status).toBe(status);
     const json = await res.json();
     expect(json.error).toBe(key);
     expect(json.message.length).toBeGreaterThan(5);
+    // A refused sheet does not use up its sitting.
+    if (status === 422) expect((await post('/api/tests/iq/score', sheet)).status).toBe(200);
   });
 
   it('refuses an oversized body with 413', async () => {
-    const huge = { ...iqSheet(() => true), padding: 'x'.repeat(40_000) };
-    const res = await post('/api/tests/iq/score', huge);
+    const { sheet } = await iqSheet(() => true);
+    const res = await post('/api/tests/iq/score', { ...sheet, padding: 'x'.repeat(40_000) });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe('api.error.payload_too_large');
   });
 
   it('refuses another media type with 415 and a cross-site browser request with 403', async () => {
-    expect(
-      (await post('/api/tests/iq/score', JSON.stringify(iqSheet(() => true)), { 'content-type': 'text/plain' })).status,
-    ).toBe(415);
-    const cross = await post(
-      '/api/tests/iq/score',
-      iqSheet(() => true),
-      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    const { sheet } = await iqSheet(() => true);
+    expect((await post('/api/tests/iq/score', JSON.stringify(sheet), { 'content-type': 'text/plain' })).status).toBe(
+      415,
     );
+    const cross = await post('/api/tests/iq/score', sheet, {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
     expect(cross.status).toBe(403);
     expect((await cross.json()).error).toBe('api.error.cross_site');
   });
 
   it('explains a refusal in the language of the request', async () => {
-    const uk = await (await post('/api/tests/iq/score', { formId: 0, answers: [], timeSpent: 0, lang: 'uk' })).json();
-    const en = await (await post('/api/tests/iq/score', { formId: 0, answers: [], timeSpent: 0, lang: 'en' })).json();
+    const { sheet } = await iqSheet(() => true);
+    const empty = { ...sheet, answers: [], timeSpent: 0 };
+    const uk = await (await post('/api/tests/iq/score', { ...empty, lang: 'uk' })).json();
+    const en = await (await post('/api/tests/iq/score', { ...empty, lang: 'en' })).json();
     expect(uk.message).toMatch(/[а-яі]/);
     expect(en.message).toMatch(/^Answers were not sent/);
   });
 });
 
-describe('IQ scoring limits', () => {
-  const from = (ip: string, body: unknown, headers: Record<string, string> = {}) =>
-    post('/api/tests/iq/score', body, { ...headers, 'x-forwarded-for': ip });
+type Sheet = ReturnType<typeof iqSheetFor>;
 
+describe('IQ scoring limits', () => {
   it("allow a person's use but not the ~50 sheets of one form that probing its key needs, per address", async () => {
-    const ip = address();
+    // One browser behind one address; each sheet its own sitting.
+    const home = browser(base, { address: randomAddress() });
     const statuses = async (formId: number, n: number) => {
       const out: number[] = [];
-      for (let i = 0; i < n; i++)
-        out.push(
-          (
-            await from(
-              ip,
-              iqSheet(() => i % 2 === 0, 'en', formId),
-            )
-          ).status,
-        );
+      for (let i = 0; i < n; i++) {
+        const { sheet } = await iqSheet(() => i % 2 === 0, 'en', { formId, b: home, itemMs: 30_000 + i });
+        out.push((await home.post('/api/tests/iq/score', sheet)).status);
+      }
       return out;
     };
-    expect(await statuses(0, 20)).toEqual(Array(20).fill(200));
-    const refused = await from(
-      ip,
-      iqSheet(() => true, 'en', 0),
+    expect(await statuses(4, 20)).toEqual(Array(20).fill(200));
+    const refused = await home.post(
+      '/api/tests/iq/score',
+      (await iqSheet(() => true, 'en', { formId: 4, b: home })).sheet,
     );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
-    const body = await refused.json();
-    expect(body).toMatchObject({
+    expect(await refused.json()).toMatchObject({
       error: 'score.error.rate_limited',
       message: expect.stringMatching(/^Too many tests/),
     });
     // Another form from the same address is still open, up to 60 sheets an hour in all (21 counted so far)…
-    expect(await statuses(1, 20)).toEqual(Array(20).fill(200));
-    expect(await statuses(2, 19)).toEqual(Array(19).fill(200));
+    expect(await statuses(5, 20)).toEqual(Array(20).fill(200));
+    expect(await statuses(6, 19)).toEqual(Array(19).fill(200));
     expect(
-      (
-        await from(
-          ip,
-          iqSheet(() => true, 'en', 3),
-        )
-      ).status,
+      (await home.post('/api/tests/iq/score', (await iqSheet(() => true, 'en', { formId: 7, b: home })).sheet)).status,
     ).toBe(429);
     // …and another address is not affected.
-    expect(
-      (
-        await post(
-          '/api/tests/iq/score',
-          iqSheet(() => true, 'en', 0),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await post('/api/tests/iq/score', (await iqSheet(() => true, 'en', { formId: 4 })).sheet)).status).toBe(
+      200,
+    );
+  });
+
+  it('count an IPv6 client by its /64: walking through its addresses walks past no limit', async () => {
+    const prefix = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+    const home = browser(base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const { sheet } = await iqSheet(() => i % 2 === 0, 'en', { formId: 6, b: home, itemMs: 30_000 + i });
+      const from = `${prefix}:${randomInt(65536).toString(16)}::${(i + 1).toString(16)}`;
+      statuses.push((await home.post('/api/tests/iq/score', sheet, { 'x-forwarded-for': from })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
   });
 
   it('limit a signed-in user to twenty sheets a day, whichever address they come from', async () => {
@@ -313,34 +325,41 @@ describe('IQ scoring limits', () => {
     expect((await client.post('/api/auth/signup', { email: uniqueEmail('scores'), password: 'secret1' })).status).toBe(
       201,
     );
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = () => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
+    for (let i = 0; i < 21; i++) {
+      const sitting = await takeSitting(client.get, 'uk');
+      const sheet = iqSheetFor(sitting, () => true);
       statuses.push(
-        (await from(address(), { ...iqSheet(() => true, 'uk', i % 4), submissionId: crypto.randomUUID() }, { cookie }))
+        (await post('/api/tests/iq/score', { ...sheet, submissionId: crypto.randomUUID() }, { cookie: cookie() }))
           .status,
       );
+    }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses[20]).toBe(429);
-    expect((await client.get('/api/results?type=iq').then((r) => r.json())).items).toHaveLength(20);
+    const history = await (await client.get('/api/results?type=iq&limit=50')).json();
+    expect(history.items).toHaveLength(20);
   });
 });
 
 describe('GET /api/tests/iq/form', () => {
-  const get = (query: string) => fetch(`${base}/api/tests/iq/form?${query}`);
+  const get = (query: string) => visitor.get(`/api/tests/iq/form?${query}`);
 
-  it('gives a visitor a form with its questions and no key', async () => {
-    const res = await get('lang=en');
+  it('gives a visitor a served form with its questions and no key, bound to this browser by a cookie', async () => {
+    const fresh = browser(base);
+    const res = await fresh.get('/api/tests/iq/form?lang=en');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('set-cookie')).toMatch(/^rozum_visitor=[A-Za-z0-9_-]{22};.*Path=\/api\/tests;.*HttpOnly/i);
     const text = await res.text();
     const body = JSON.parse(text);
-    expect(IQ_FORM_IDS).toContain(body.formId);
+    expect(SERVED_FORM_IDS).toContain(body.formId);
     expect(body.questions).toHaveLength(20);
     expect(body.questions[0]).toEqual(
       expect.objectContaining({ id: 1, type: iqBank(body.formId)[0].type, text: iqBank(body.formId)[0].question.en }),
     );
     expect(text).not.toMatch(/correctAnswer|explanation/);
+    expect(body.reviewed).toBeUndefined();
   });
 
   it('gives a served form the browser has not taken yet, and the one taken longest ago once all are', async () => {
@@ -362,10 +381,15 @@ describe('GET /api/tests/iq/form', () => {
     });
     const stale = await (await get('lang=uk&formToken=s1.eyJ9.AAAA')).json();
     expect(stale.formToken).not.toBe(uk.formToken);
+    // Another browser asking with this token gets a sitting of its own.
+    const elsewhere = await (
+      await browser(base).get(`/api/tests/iq/form?lang=uk&formToken=${encodeURIComponent(uk.formToken)}`)
+    ).json();
+    expect(elsewhere.formToken).not.toBe(uk.formToken);
   });
 
   it('keeps numbers in ascending order and "cannot be determined" last; shuffles the rest', async () => {
-    const sitting = await (await get('lang=en&formId=5')).json();
+    const sitting = await sittingOf(visitor, 'en', 5);
     const bank = iqBank(5);
     bank.forEach((item, i) => {
       const shown = sitting.questions[i].options as string[];
@@ -379,26 +403,15 @@ describe('GET /api/tests/iq/form', () => {
     expect(optionOrder(bank[2], 1)).not.toEqual(optionOrder(bank[2], 2));
   });
 
-  it('gives a retired form asked by id again (resuming a test begun before sittings), in the key order', async () => {
-    const body = await (await get('lang=uk&formId=2')).json();
-    expect(body).toMatchObject({ formId: 2, lang: 'uk' });
-    expect(body.formToken).toBeUndefined();
-    expect(body.questions[0].text).toBe(iqBank(2)[0].question.uk);
-    expect(body.questions[2].options).toEqual(iqBank(2)[2].options.uk);
+  it.each(['taken=0,x', 'taken=9', 'taken=-1', 'taken=1e0'])('refuses %s with 400', async (query) => {
+    const res = await get(`lang=en&${query}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('form.error.unknown');
   });
-
-  it.each(['formId=8', 'formId=-1', 'formId=', 'formId=1e0', 'taken=0,x', 'taken=9'])(
-    'refuses %s with 400',
-    async (query) => {
-      const res = await get(`lang=en&${query}`);
-      expect(res.status).toBe(400);
-      expect((await res.json()).error).toBe('form.error.unknown');
-    },
-  );
 });
 
 describe('career sittings: the key stays on the server', () => {
-  const get = (path: string) => fetch(base + path);
+  const get = visitor.get;
   const form = async (lang: 'uk' | 'en' = 'en', token?: string) =>
     (
       await get(`/api/tests/professional/form?lang=${lang}${token ? `&formToken=${encodeURIComponent(token)}` : ''}`)
@@ -513,7 +526,23 @@ describe('career sittings: the key stays on the server', () => {
     const keyed = reverse.map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 }));
     const bare = await post('/api/tests/professional/score', { answers: keyed, timeSpent: 300_000, lang: 'en' });
     expect(bare.status).toBe(400);
-    expect((await bare.json()).error).toBe('score.error.form_token');
+    expect((await bare.json()).error).toBe('api.error.invalid_body');
+    // Another browser cannot score this browser's sitting, nor ask for its tie-break statements.
+    const sitting = await form();
+    const sheet = await careerSheetFor(post, sitting, (t) => t === 4);
+    const stranger = browser(base);
+    await stranger.get('/api/tests/professional/form?lang=en');
+    for (const res of [
+      await stranger.post('/api/tests/professional/score', sheet),
+      await stranger.post('/api/tests/professional/tiebreak', {
+        formToken: sitting.formToken,
+        answers: [],
+        lang: 'en',
+      }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('score.error.form_token');
+    }
     const iqToken = (await (await get('/api/tests/iq/form?lang=en')).json()).formToken;
     for (const formToken of [iqToken, 's1.e30.AAAA']) {
       const res = await post('/api/tests/professional/tiebreak', { formToken, answers: [], lang: 'en' });
@@ -524,22 +553,11 @@ describe('career sittings: the key stays on the server', () => {
 });
 
 describe('POST /api/tests/professional/score', () => {
-  const core = legacyCoreInOrder();
-  const coreSheet = (yes: (type: number, n: number) => boolean) => {
-    const seen = new Map<number, number>();
-    return core.map((q) => {
-      const n = seen.get(q.type) ?? 0;
-      seen.set(q.type, n + 1);
-      return { questionId: q.id, selectedAnswer: yes(q.type, n), timeSpent: 4000 };
-    });
-  };
+  const sheetFor = async (point: (type: number) => boolean, lang: 'uk' | 'en' = 'en') =>
+    careerSheetFor(post, await takeCareerSitting(visitor.get, lang), point);
 
   it('scores a clear type without tie-break statements', async () => {
-    const res = await post('/api/tests/professional/score', {
-      answers: coreSheet((type) => type === 5),
-      timeSpent: 400_000,
-      lang: 'en',
-    });
+    const res = await post('/api/tests/professional/score', await sheetFor((type) => type === 5));
     expect(res.status).toBe(200);
     const { result, token } = await res.json();
     expect(result).toMatchObject({
@@ -547,11 +565,11 @@ describe('POST /api/tests/professional/score', () => {
       access: 'teaser',
       primaryType: 5,
       personalityType: 'Expert',
-      totalQuestions: 54,
+      totalQuestions: 72,
       additionalQuestionsNeeded: false,
       tiedTypes: [],
     });
-    expect(result.enneagramScores).toMatchObject({ 5: 6, 1: 0 });
+    expect(result.enneagramScores).toMatchObject({ 5: 8, 1: 0 });
     expect(result).not.toHaveProperty('profile');
     // The teaser carries exactly what the teaser page shows: no secondary type, professions or profile texts.
     expect(Object.keys(result).sort()).toEqual([
@@ -576,65 +594,57 @@ describe('POST /api/tests/professional/score', () => {
     expect(token).toMatch(/^v1\./);
   });
 
-  it('requires the tie-break statements when types tie, and settles the tie with them', async () => {
-    const answers = coreSheet((type, n) => (type === 2 || type === 6) && n < 4);
-    const incomplete = await post('/api/tests/professional/score', { answers, timeSpent: 1000 });
-    expect(incomplete.status).toBe(422);
-    expect((await incomplete.json()).error).toBe('score.error.answer_count');
-    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({
-      questionId: q.id,
-      selectedAnswer: q.type === 6,
-      timeSpent: 3000,
-    }));
-    const res = await post('/api/tests/professional/score', {
-      answers: [...answers, ...tieBreak],
-      timeSpent: 1000,
-      lang: 'uk',
-    });
-    expect(res.status).toBe(200);
-    expect((await res.json()).result).toMatchObject({
-      primaryType: 6,
-      personalityType: 'Аналітик',
-      tiedTypes: [],
-      tieBreakScores: { 2: 0, 6: 5 },
-      additionalQuestionsNeeded: true,
-    });
-  });
-
   it('reports a tie the tie-break statements leave, with each tied type', async () => {
-    const answers = coreSheet((type, n) => (type === 3 || type === 7) && n < 5);
-    const tieBreak = tieAfterCore(answers).tieBreak.map((q) => ({
-      questionId: q.id,
-      selectedAnswer: true,
-      timeSpent: 3000,
-    }));
     const { result } = await (
-      await post('/api/tests/professional/score', { answers: [...answers, ...tieBreak], timeSpent: 1000, lang: 'en' })
+      await post('/api/tests/professional/score', await sheetFor((type) => type === 3 || type === 7))
     ).json();
     expect(result.tiedTypes.slice().sort()).toEqual([3, 7]);
     expect(result.tiedProfiles.map((p: { title: string }) => p.title).sort()).toEqual(['Frontman', 'Generator']);
     expect([3, 7]).toContain(result.primaryType);
   });
 
-  it('refuses tie-break statements nobody asked for, and yes/no given as numbers', async () => {
+  it('scores a sitting once: another sheet of it is refused, the same one answered again', async () => {
+    const sitting = await takeCareerSitting(visitor.get, 'en');
+    const first = await careerSheetFor(post, sitting, (t) => t === 8);
+    expect((await post('/api/tests/professional/score', first)).status).toBe(200);
+    expect((await post('/api/tests/professional/score', first)).status).toBe(200);
+    const second = await careerSheetFor(post, sitting, (t) => t === 9);
+    const res = await post('/api/tests/professional/score', second);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe('score.error.sitting_used');
+  });
+
+  it('refuses statements the sitting never showed, and yes/no given as numbers', async () => {
+    const sheet = await sheetFor((t) => t === 1);
     const extra = await post('/api/tests/professional/score', {
-      answers: [...coreSheet((t) => t === 1), { questionId: 70, selectedAnswer: true, timeSpent: 1 }],
-      timeSpent: 1,
+      ...sheet,
+      answers: [...sheet.answers, { questionId: 101, selectedAnswer: true, timeSpent: 1 }],
     });
-    expect((await extra.json()).error).toBe('score.error.unexpected_tiebreak');
+    expect(extra.status).toBe(422);
     const numeric = await post('/api/tests/professional/score', {
-      answers: coreSheet(() => true).map((a) => ({ ...a, selectedAnswer: 1 })),
-      timeSpent: 1,
+      ...sheet,
+      answers: sheet.answers.map((a) => ({ ...a, selectedAnswer: 1 })),
     });
     expect(numeric.status).toBe(400);
+  });
+
+  it('limits career scoring per address like IQ scoring (each signed-in sheet is a saved row)', async () => {
+    const home = browser(base, { address: randomAddress() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const sitting = await takeCareerSitting(home.get, 'en');
+      const sheet = await careerSheetFor(home.post, sitting, (t) => t === 1 + (i % 9));
+      statuses.push((await home.post('/api/tests/professional/score', sheet)).status);
+    }
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(statuses[60]).toBe(429);
   });
 });
 
 describe('POST /api/results/from-token', () => {
   it('gives a visitor the result again from its token, in the asked language', async () => {
-    const scored = await (
-      await post('/api/tests/professional/score', { answers: coreSheet5(), timeSpent: 1000, lang: 'uk' })
-    ).json();
+    const sheet = await careerSheetFor(post, await takeCareerSitting(visitor.get, 'uk'), (t) => t === 5);
+    const scored = await (await post('/api/tests/professional/score', sheet)).json();
     const res = await post('/api/results/from-token', { token: scored.token, lang: 'en' });
     expect(res.status).toBe(200);
     const { result } = await res.json();
@@ -642,16 +652,12 @@ describe('POST /api/results/from-token', () => {
   });
 
   it('reads an IQ token on the form and reliability it was scored with', async () => {
-    const scored = await (
-      await post(
-        '/api/tests/iq/score',
-        iqSheet(() => true, 'uk', 3),
-      )
-    ).json();
+    const { sitting, sheet } = await iqSheet(() => true, 'uk', { formId: 7 });
+    const scored = await (await post('/api/tests/iq/score', sheet)).json();
     const { result } = await (await post('/api/results/from-token', { token: scored.token, lang: 'en' })).json();
     expect(result).toMatchObject({
-      formId: 3,
-      score: 43,
+      formId: 7,
+      score: rawScoreOf(sitting.formId, () => true),
       reliability: 0.75,
       iqEstimate: scored.result.iqEstimate,
       language: 'en',
@@ -659,12 +665,8 @@ describe('POST /api/results/from-token', () => {
   });
 
   it('refuses a tampered or made-up token', async () => {
-    const { token } = await (
-      await post(
-        '/api/tests/iq/score',
-        iqSheet(() => false),
-      )
-    ).json();
+    const { sheet } = await iqSheet(() => false);
+    const { token } = await (await post('/api/tests/iq/score', sheet)).json();
     const [v, body, mac] = token.split('.');
     const forged = Buffer.from(
       Buffer.from(body, 'base64url')
@@ -681,7 +683,3 @@ describe('POST /api/results/from-token', () => {
     }
   });
 });
-
-function coreSheet5() {
-  return legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 5, timeSpent: 2000 }));
-}

@@ -4,6 +4,8 @@
  * find their places by content (an item's options are distinct).
  */
 import { iqBank, type IqItem } from '../../src/domain/iq/bank.ts';
+import { CAREER_QUESTIONS } from '../../src/domain/career/questions.ts';
+import { DIFFICULTY_WEIGHTS } from '../../src/domain/iq/scoring.ts';
 
 export interface ServedSitting {
   formId: number;
@@ -41,4 +43,56 @@ export function sittingSheet(sitting: ServedSitting, pick: (item: IqItem) => num
     timeSpent: itemMs * bank.length,
     lang: sitting.lang,
   };
+}
+
+/** A sheet for the sitting answering right exactly the items `right` accepts (a wrong one: the next option). */
+export const iqSheetFor = (sitting: ServedSitting, right: (item: IqItem) => boolean, itemMs = 30_000) =>
+  sittingSheet(sitting, (item) => (right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6), itemMs);
+
+/** The raw (weighted) score of answering right exactly the items `right` accepts on a form. */
+export const rawScoreOf = (formId: number, right: (item: IqItem) => boolean) =>
+  iqBank(formId).reduce((sum, item) => sum + (right(item) ? DIFFICULTY_WEIGHTS[item.difficulty] : 0), 0);
+
+/** A career sitting as a browser gets it: its token and its statements under their ids in the sitting. */
+export interface CareerSitting {
+  formToken: string;
+  lang: 'uk' | 'en';
+  questions: { id: number; text: string }[];
+}
+
+export async function takeCareerSitting(
+  get: (path: string) => Promise<Response>,
+  lang: 'uk' | 'en' = 'en',
+): Promise<CareerSitting> {
+  const res = await get(`/api/tests/professional/form?lang=${lang}`);
+  if (res.status !== 200) throw new Error(`career form: ${res.status}`);
+  return res.json();
+}
+
+/**
+ * Answers a career sitting's statements (found by their text), each giving its type a point when `point` says so
+ * (a reverse-keyed statement is answered the other way); asks the server for the tie-break statements the core
+ * answers call for and answers those too. The complete score request body.
+ */
+export async function careerSheetFor(
+  post: (path: string, body: unknown) => Promise<Response>,
+  sitting: CareerSitting,
+  point: (type: number) => boolean,
+  itemMs = 2000,
+) {
+  const answer = (questions: { id: number; text: string }[]) =>
+    questions.map((q) => {
+      const s = CAREER_QUESTIONS.find((c) => c.text[sitting.lang] === q.text)!;
+      return { questionId: q.id, selectedAnswer: s.reverse ? !point(s.type) : point(s.type), timeSpent: itemMs };
+    });
+  const core = answer(sitting.questions);
+  const res = await post('/api/tests/professional/tiebreak', {
+    formToken: sitting.formToken,
+    answers: core,
+    lang: sitting.lang,
+  });
+  if (res.status !== 200) throw new Error(`tie-break: ${res.status}`);
+  const { questions } = await res.json();
+  const answers = [...core, ...answer(questions)];
+  return { formToken: sitting.formToken, answers, timeSpent: itemMs * answers.length, lang: sitting.lang };
 }

@@ -40,18 +40,30 @@ describe('the parallel IQ forms', () => {
     expect(new Set(matrices).size).toBe(matrices.length);
   });
 
+  const formOf = (...args: Parameters<typeof nextIqForm>) => nextIqForm(...args).formId;
+
   it('serve a form not taken yet while one remains, then the one taken longest ago', () => {
-    for (let i = 0; i < 50; i++) expect([5, 7]).toContain(nextIqForm([6, 4], Math.random));
-    expect(nextIqForm([4, 5, 6], () => 0.99)).toBe(7);
-    expect(nextIqForm([6, 4, 7, 5])).toBe(6);
-    const seen = new Set(Array.from({ length: 200 }, () => nextIqForm([])));
+    for (let i = 0; i < 50; i++) expect([5, 7]).toContain(formOf([6, 4], [], Math.random));
+    expect(formOf([4, 5, 6], [], () => 0.99)).toBe(7);
+    expect(formOf([6, 4, 7, 5])).toBe(6);
+    const seen = new Set(Array.from({ length: 200 }, () => formOf([])));
     expect(seen).toEqual(new Set(SERVED_FORM_IDS));
   });
 
   it('never serve a retired form to a new sitting, whatever was taken before', () => {
     expect(SERVED_FORM_IDS).toEqual([4, 5, 6, 7]);
-    for (let i = 0; i < 50; i++) expect(SERVED_FORM_IDS).toContain(nextIqForm([0, 1, 2, 3], Math.random));
-    expect(nextIqForm([0, 5, 1, 7, 4, 6])).toBe(5);
+    for (let i = 0; i < 50; i++) expect(SERVED_FORM_IDS).toContain(formOf([0, 1, 2, 3], [], Math.random));
+    expect(formOf([0, 5, 1, 7, 4, 6])).toBe(5);
+  });
+
+  it('never serve a form whose worked answers were seen while an unseen one remains, and say so when none does', () => {
+    // Every form taken, 6 and 4 reviewed: the oldest taken of the unseen ones (7), not the oldest taken (6).
+    expect(nextIqForm([6, 4, 7, 5], [6, 4])).toEqual({ formId: 7, reviewed: false });
+    // Untaken forms first among the unseen; a reviewed untaken form (5) is never chosen.
+    for (let i = 0; i < 50; i++) expect(formOf([4], [5, 6], Math.random)).toBe(7);
+    // All seen: the one seen longest ago, flagged.
+    expect(nextIqForm([4, 5, 6, 7], [5, 7, 4, 6])).toEqual({ formId: 5, reviewed: true });
+    expect(nextIqForm([], [0, 6, 4, 7, 5])).toEqual({ formId: 6, reviewed: true });
   });
 
   it('keep the matrices of the retired forms exactly as they were drawn, so saved results score as they did', () => {

@@ -75,12 +75,21 @@ export const isServedFormId = (id: unknown): id is number =>
   Number.isInteger(id) && SERVED_FORM_IDS.includes(id as number);
 
 /**
- * The form to serve next: a served one not taken yet, at random; once every served form has been taken, the one
- * taken longest ago. `taken` lists forms oldest first (retired forms among them are passed over).
+ * The form to serve next. Never one whose worked answers the user has seen (`reviewed`, within the year) while
+ * another remains: of those, one not taken yet, at random, else the one taken longest ago. When the user has seen
+ * every served form's answers, the one seen longest ago, with `reviewed: true` so the page can say so. Both lists
+ * run oldest first; retired forms among them are passed over.
  */
-export function nextIqForm(taken: readonly number[], random: () => number = Math.random): number {
-  const fresh = SERVED_FORM_IDS.filter((id) => !taken.includes(id));
-  return fresh.length ? fresh[Math.floor(random() * fresh.length)] : taken.find(isServedFormId)!;
+export function nextIqForm(
+  taken: readonly number[],
+  reviewed: readonly number[] = [],
+  random: () => number = Math.random,
+): { formId: number; reviewed: boolean } {
+  const unseen = SERVED_FORM_IDS.filter((id) => !reviewed.includes(id));
+  if (!unseen.length) return { formId: reviewed.find(isServedFormId)!, reviewed: true };
+  const fresh = unseen.filter((id) => !taken.includes(id));
+  if (fresh.length) return { formId: fresh[Math.floor(random() * fresh.length)], reviewed: false };
+  return { formId: taken.find((id) => unseen.includes(id))!, reviewed: false };
 }
 
 export const imagePath = (form: number, id: number, option?: number): string =>

@@ -13,7 +13,8 @@
  */
 import type { IqItem } from './bank.ts';
 
-export type IqCaution = 'too_fast' | 'below_chance' | 'straight_line';
+/** `key_seen`: taken after the user had seen this form's worked answers (the server served it knowing so). */
+export type IqCaution = 'too_fast' | 'below_chance' | 'straight_line' | 'key_seen';
 
 /** Six options: a guess is right one time in six. */
 export const GUESS_ODDS = 1 / 6;

@@ -32,6 +32,8 @@ export interface IqSheet {
   /** Total milliseconds. */
   timeSpent: number;
   reliability: number;
+  /** Served after the user had seen this form's worked answers (every form's, within the year). */
+  reviewed?: boolean;
 }
 
 export type { IqCaution };
@@ -56,7 +58,11 @@ export interface IqResult extends IqReading {
 }
 
 /** Scores a complete answer sheet against its form's server-side key. Callers validate the sheet first. */
-export function scoreIqSheet({ formId, answers, timeSpent, reliability }: IqSheet): IqResult {
+/** A sheet taken with the key in mind is cautioned whatever else it shows (its own cautions are memoized: a copy). */
+const withKeySeen = (reviewed: boolean | undefined, cautions: IqCaution[]): IqCaution[] =>
+  reviewed ? [...cautions, 'key_seen'] : cautions;
+
+export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed }: IqSheet): IqResult {
   const bank = iqBank(formId);
   const byId = new Map(answers.map((a) => [a.questionId, a]));
   const review = bank.map((item) => {
@@ -80,17 +86,20 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability }: IqShee
     correctAnswers,
     timeSpent,
     breakdown: breakdownOf(bank, review),
-    cautions: iqCautions({
-      bank,
-      timeMs: bank.map((item) => byId.get(item.id)?.timeSpent ?? 0),
-      positions: bank.map((item) => {
-        const answer = byId.get(item.id);
-        return answer ? (answer.shown ?? answer.selectedAnswer) : -1;
+    cautions: withKeySeen(
+      reviewed,
+      iqCautions({
+        bank,
+        timeMs: bank.map((item) => byId.get(item.id)?.timeSpent ?? 0),
+        positions: bank.map((item) => {
+          const answer = byId.get(item.id);
+          return answer ? (answer.shown ?? answer.selectedAnswer) : -1;
+        }),
+        totalMs: timeSpent,
+        score,
+        weights: bank.map((item) => DIFFICULTY_WEIGHTS[item.difficulty]),
       }),
-      totalMs: timeSpent,
-      score,
-      weights: bank.map((item) => DIFFICULTY_WEIGHTS[item.difficulty]),
-    }),
+    ),
     speed: speedAssessment(timeSpent),
     correctness: correctnessAssessment(correctAnswers),
     accuracy: Math.round((correctAnswers / bank.length) * 100),

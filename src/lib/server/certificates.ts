@@ -31,6 +31,7 @@ interface ResultRow {
   answers: unknown[];
   form_id: number | null;
   reliability: number | null;
+  key_seen: boolean | null;
   time_spent: number;
   created_at: Date;
   verification_code: string;
@@ -41,7 +42,7 @@ interface ResultRow {
 
 const SELECT = (table: string, kind: string) =>
   `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, p.full_name, p.email, '${kind}' AS kind,
-     ${kind === 'iq' ? 'r.form_id, r.reliability' : 'NULL AS form_id, NULL AS reliability'}
+     ${kind === 'iq' ? 'r.form_id, r.reliability, r.key_seen' : 'NULL AS form_id, NULL AS reliability, NULL AS key_seen'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
 /** A result with its holder, by id (and owner, or verification code) or by code alone. */
@@ -63,6 +64,24 @@ export async function findCertifiedResult(
     if (rows[0]) return rows[0];
   }
   return null;
+}
+
+/**
+ * Why a saved result earns no certificate, or null when it does: a cautioned sheet (below chance, straight-lined,
+ * rushed; career answers all one way or alternating) does not measure its holder, and a career sheet with no clear
+ * type names none (DESIGN.md §3.8). The results page says so and offers a retake.
+ */
+export function certificateRefusal(
+  row: Pick<ResultRow, 'kind' | 'answers' | 'time_spent' | 'form_id' | 'reliability' | 'key_seen'>,
+) {
+  if (row.kind === 'iq') {
+    const r = scoreIqSheet(
+      storedIqSheet({ ...row, form_id: row.form_id ?? 0, reliability: row.reliability ?? undefined }),
+    );
+    return r.cautions.length ? ('certificate.error.caution' as const) : null;
+  }
+  const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, 'uk');
+  return r.cautions.length || r.noClearType ? ('certificate.error.caution' as const) : null;
 }
 
 /** What a certificate says about a result, in a language. */

@@ -11,6 +11,8 @@ export interface Limit {
   key: string;
   max: number;
   windowMs: number;
+  /** A rule, not a brake (a sitting is scored once): RATE_LIMIT_MULTIPLIER does not raise it. */
+  exact?: boolean;
 }
 
 export type LimitCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -75,36 +77,107 @@ export const refusedUntil = (endMs: number, now = Date.now()): LimitCheck => ({
 
 export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]);
 
+/** No window is longer than this (a sitting's two days, rounded up): a count older than it counts for nothing. */
+const LONGEST_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Deletes counts whose window ended long ago, so the table holds only live ones (one row per sitting scored, too). */
+export async function purgeStaleCounts(database: Queryable): Promise<void> {
+  await database.query(`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => $1::float8)`, [
+    LONGEST_WINDOW_MS / 1000,
+  ]);
+}
+
 /**
  * RATE_LIMIT_MULTIPLIER raises every limit for load tests and end-to-end runs, where one machine plays many people.
  * Production ignores it: there the limits are the ones written below.
  */
 export function scaledLimit(limit: Limit): Limit {
+  if (limit.exact) return limit;
   return { ...limit, max: limit.max * (isProduction() ? 1 : Math.max(1, env().RATE_LIMIT_MULTIPLIER)) };
+}
+
+/**
+ * The bucket a client address counts in: an IPv4 address as it is, an IPv6 address by its /64 — one subscriber's
+ * network (RFC 6177 assigns a site at least a /64, and a host picks any of its 2^64 addresses at will), so walking
+ * through addresses in it does not walk past a limit. An IPv4-mapped IPv6 address counts as its IPv4 address.
+ */
+export function addressBucket(ip: string): string {
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with `::` and a dotted IPv4 tail), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const parts = (half: string) => {
+    const out: string[] = [];
+    for (const part of half ? half.split(':') : []) {
+      const dotted = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(part);
+      if (dotted) {
+        const [a, b, c, d] = dotted.slice(1).map(Number);
+        out.push(((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+      } else out.push(part);
+    }
+    return out;
+  };
+  const left = parts(halves[0]);
+  const right = halves.length === 2 ? parts(halves[1]) : [];
+  const missing = 8 - left.length - right.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const all = [...left, ...Array(Math.max(0, missing)).fill('0'), ...right];
+  if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return all.map((g) => parseInt(g, 16));
 }
 
 const MINUTE = 60_000;
 export const LIMITS = {
-  signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 30, windowMs: 10 * MINUTE }),
+  signInIp: (ip: string): Limit => ({ key: `signin:ip:${addressBucket(ip)}`, max: 30, windowMs: 10 * MINUTE }),
   /** Attempts from a browser the account has signed in from before: its owner's typos, counted apart. */
   signInDevice: (deviceId: string, userId: string): Limit => ({
     key: `signin:device:${deviceId}:${userId}`,
     max: 8,
     windowMs: 10 * MINUTE,
   }),
-  signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }),
+  signUpIp: (ip: string): Limit => ({ key: `signup:ip:${addressBucket(ip)}`, max: 10, windowMs: 60 * MINUTE }),
   /**
    * IQ scoring: a person needs one request per test taken, a class behind one address a few dozen an hour; recovering
    * a form's key from the teaser's correct count needs about fifty sheets of that form, so per address and form
    * the day's allowance is what a person could use, not what probing needs (README, "Abuse limits").
    */
-  scoreIqIp: (ip: string): Limit => ({ key: `score:iq:ip:${ip}`, max: 60, windowMs: 60 * MINUTE }),
+  scoreIqIp: (ip: string): Limit => ({ key: `score:iq:ip:${addressBucket(ip)}`, max: 60, windowMs: 60 * MINUTE }),
   scoreIqIpForm: (ip: string, formId: number): Limit => ({
-    key: `score:iq:ip:${ip}:form:${formId}`,
+    key: `score:iq:ip:${addressBucket(ip)}:form:${formId}`,
     max: 20,
     windowMs: 24 * 60 * MINUTE,
   }),
   scoreIqUser: (userId: string): Limit => ({ key: `score:iq:user:${userId}`, max: 20, windowMs: 24 * 60 * MINUTE }),
+  /**
+   * Career scoring: the same allowance as IQ scoring per address; per account, a person retakes it a few times a day
+   * at most, and each signed-in sheet is a saved row (one account wrote 231 a second before this limit).
+   */
+  scoreCareerIp: (ip: string): Limit => ({
+    key: `score:career:ip:${addressBucket(ip)}`,
+    max: 60,
+    windowMs: 60 * MINUTE,
+  }),
+  scoreCareerUser: (userId: string): Limit => ({
+    key: `score:career:user:${userId}`,
+    max: 20,
+    windowMs: 24 * 60 * MINUTE,
+  }),
   /** Each checkout writes an order row: enough for a buyer's retries, not for filling the table. */
   checkout: (userId: string): Limit => ({ key: `checkout:${userId}`, max: 20, windowMs: 60 * MINUTE }),
   /** Promo codes: a person mistypes a few; guessing codes needs thousands. */

@@ -1,7 +1,9 @@
 /**
  * Saving a result (spec part 1 §3 tables). A result is saved from a sheet the server scored itself — from a
- * signed-in scoring call or a redeemed token — never from numbers the browser sends. Saving is idempotent per
- * submission key.
+ * signed-in scoring call or a redeemed token — never from numbers the browser sends. A sheet is saved once: its
+ * key (`sit:<sitting nonce>`, or `tok:<signature>` for a token from before sittings) is unique across all accounts,
+ * so the first to save or claim it holds it, the same account saving it again gets the same row, and anyone else a
+ * refusal (DESIGN.md §3.8).
  */
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { IqResult } from '../../domain/iq/scoring.ts';
@@ -15,7 +17,7 @@ import type { Lang } from '../../i18n/paths.ts';
 import type { TestKind } from '../../domain/views.ts';
 
 /** What saving keeps of a sheet the server scored: the scoring's own result, the answers as given and their time. */
-type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number } } & (
+type ScoredSheet = { sheet: { answers: unknown[]; timeSpent: number; reviewed?: boolean } } & (
   { kind: 'iq'; raw: IqResult } | { kind: 'professional'; raw: CareerResult }
 );
 
@@ -29,7 +31,7 @@ type Saved = { id: string | null; queued: boolean };
 const COLUMNS: Record<TestKind, string> = {
   iq: `user_id uuid, iq_score integer, total_score integer, correct_answers integer, total_questions integer,
     time_spent integer, breakdown jsonb, language text, answers jsonb, submission_key text, verification_code text,
-    form_id smallint, reliability double precision`,
+    form_id smallint, reliability double precision, key_seen boolean`,
   professional: `user_id uuid, total_questions integer, time_spent integer, enneagram_scores jsonb,
     primary_type integer, secondary_type integer, tied_types jsonb, recommended_professions jsonb,
     personality_type text, strengths_description text, development_areas jsonb, language text, answers jsonb,
@@ -48,7 +50,7 @@ function saveStatement(kind: TestKind): string {
   return `WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
        AS r(i integer, ${COLUMNS[kind]}, tags jsonb, merge_fields jsonb)),
      ins AS (INSERT INTO ${TABLE[kind]} (${columns}) SELECT ${columns} FROM r ORDER BY i
-       ON CONFLICT (user_id, submission_key) DO NOTHING RETURNING id, user_id, submission_key),
+       ON CONFLICT DO NOTHING RETURNING id, user_id, submission_key),
      ob AS (INSERT INTO outbox (kind, payload)
        SELECT DISTINCT ON (ins.id) 'mailchimp', jsonb_build_object('email', p.email, 'tags', r.tags,
          'mergeFields', r.merge_fields || jsonb_build_object('USER_ID', ins.user_id::text))
@@ -104,6 +106,7 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
       breakdown: r.breakdown,
       form_id: r.formId,
       reliability: r.reliability,
+      key_seen: scored.sheet.reviewed === true,
     };
   }
   const r = scored.raw;
@@ -122,22 +125,34 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
   };
 }
 
+export type SaveOutcome =
+  | { ok: true; id: string; queued: boolean }
+  | { ok: false; error: 'results.error.claimed' | 'score.error.sitting_used' };
+
 /**
- * Saves (once per user and submission key) and returns the row's id, and whether a notification was queued. The
- * row and its notification land in one statement; a submission saved before answers its existing row's id.
+ * Saves (once per submission key) and returns the row's id, and whether a notification was queued. The row and its
+ * notification land in one statement. When the key is already saved: the same account's row with the same answers is
+ * answered again (a retry); another account's is `results.error.claimed`; the same account's with other answers is
+ * `score.error.sitting_used` (a second sheet of one sitting).
  */
 export async function saveResult(
   scored: ScoredSheet,
   userId: string,
   lang: Lang,
   submissionKey: string,
-): Promise<{ id: string; queued: boolean }> {
+): Promise<SaveOutcome> {
   const database = await db();
-  const saved = await savers[scored.kind](database)(rowOf(scored, userId, lang, submissionKey));
-  if (saved.id) return { id: saved.id, queued: saved.queued };
-  const [existing] = await database.query<{ id: string }>(
-    `SELECT id FROM ${TABLE[scored.kind]} WHERE user_id = $1 AND submission_key = $2`,
-    [userId, submissionKey],
+  const row = rowOf(scored, userId, lang, submissionKey);
+  const saved = await savers[scored.kind](database)(row);
+  if (saved.id) return { ok: true, id: saved.id, queued: saved.queued };
+  const [existing] = await database.query<{ id: string; user_id: string; same: boolean }>(
+    `SELECT id, user_id, answers = $3::jsonb AS same FROM ${TABLE[scored.kind]}
+     WHERE submission_key = $2 AND (user_id = $1 OR submission_key LIKE 'sit:%' OR submission_key LIKE 'tok:%')
+     ORDER BY user_id = $1 DESC LIMIT 1`,
+    [userId, submissionKey, JSON.stringify(row.answers)],
   );
-  return { id: existing.id, queued: false };
+  if (!existing) throw new Error('a result neither saved nor found');
+  if (existing.user_id !== userId) return { ok: false, error: 'results.error.claimed' };
+  if (!existing.same && submissionKey.startsWith('sit:')) return { ok: false, error: 'score.error.sitting_used' };
+  return { ok: true, id: existing.id, queued: false };
 }

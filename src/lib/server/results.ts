@@ -16,6 +16,7 @@ interface StoredRow {
   id: string;
   form_id?: number;
   reliability?: number;
+  key_seen?: boolean;
   verification_code?: string;
   certificate_url_uk?: string | null;
   certificate_url_en?: string | null;
@@ -35,6 +36,7 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
   if (!row) return null;
   return {
     id: row.id,
+    ...(kind === 'iq' ? { formId: Number(row.form_id ?? 0) } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     verificationCode: row.verification_code,
     certificates: { uk: row.certificate_url_uk ?? null, en: row.certificate_url_en ?? null },
@@ -43,12 +45,13 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
 }
 
 /** The columns an IQ row is scored from besides its answers: the form and the reliability it was scored with. */
-const IQ_COLUMNS: Record<TestKind, string> = { iq: ', form_id, reliability', professional: '' };
+const IQ_COLUMNS: Record<TestKind, string> = { iq: ', form_id, reliability, key_seen', professional: '' };
 
 /** The sheet a stored IQ row holds, scored the way it was when saved. */
 export const storedIqSheet = (row: {
   form_id?: number;
   reliability?: number;
+  key_seen?: boolean | null;
   answers: unknown;
   time_spent: number;
 }) => ({
@@ -56,6 +59,7 @@ export const storedIqSheet = (row: {
   reliability: Number(row.reliability ?? STATED_RELIABILITY),
   answers: row.answers as IqAnswer[],
   timeSpent: row.time_spent,
+  ...(row.key_seen ? { reviewed: true } : {}),
 });
 
 function viewOf(kind: TestKind, row: StoredRow, lang: Lang, access: Access) {
@@ -64,15 +68,44 @@ function viewOf(kind: TestKind, row: StoredRow, lang: Lang, access: Access) {
     : careerView(scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang), access, lang);
 }
 
-/** History, newest first. Everyone sees what they took; the details are for subscribers (the premium gate). */
-export async function listResults(kind: TestKind, userId: string, lang: Lang, access: Access) {
+/** A history page holds at most this many results (the default when the page does not say). */
+export const HISTORY_PAGE_MAX = 50;
+export const HISTORY_PAGE_DEFAULT = 20;
+
+/** Where a history page starts: after the result created at `createdAt` with id `id` (newest first). */
+export interface HistoryCursor {
+  createdAt: string;
+  id: string;
+}
+export const encodeCursor = (c: HistoryCursor): string => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
+export function decodeCursor(text: string): HistoryCursor | null {
+  const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (rest.length || !id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt: new Date(createdAt).toISOString(), id };
+}
+
+/**
+ * One page of the history, newest first: `limit` results after `cursor`, and the cursor of the next page (null on
+ * the last). Reads and scores only the rows of the page. Everyone sees what they took; the details are for
+ * subscribers (the premium gate).
+ */
+export async function listResults(
+  kind: TestKind,
+  userId: string,
+  lang: Lang,
+  access: Access,
+  page: { limit: number; cursor: HistoryCursor | null } = { limit: HISTORY_PAGE_DEFAULT, cursor: null },
+) {
   const rows = await (
     await db()
   ).query<StoredRow>(
-    `SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE user_id = $1 ORDER BY created_at DESC`,
-    [userId],
+    `SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]} FROM ${TABLE[kind]}
+     WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+     ORDER BY created_at DESC, id DESC LIMIT $4`,
+    [userId, page.cursor?.createdAt ?? null, page.cursor?.id ?? null, page.limit + 1],
   );
-  return rows.map((row) => {
+  const more = rows.length > page.limit;
+  const items = rows.slice(0, page.limit).map((row) => {
     const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
     const summary =
       kind === 'iq'
@@ -86,20 +119,47 @@ export async function listResults(kind: TestKind, userId: string, lang: Lang, ac
         : {};
     return { id: row.id, kind, createdAt: new Date(row.created_at).toISOString(), ...summary, ...details };
   });
+  const last = rows[page.limit - 1];
+  const nextCursor = more ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), id: last.id }) : null;
+  return { items, nextCursor };
 }
 
 const pick = (source: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
 
-/** The forms a user has taken, the one taken longest ago first. */
-export async function formsTaken(userId: string): Promise<number[]> {
+/**
+ * The forms a user has taken and those whose worked answers they were shown within the last year, each the oldest
+ * first: what the next form is chosen from (bank.ts nextIqForm). One statement.
+ */
+export async function formHistory(userId: string): Promise<{ taken: number[]; reviewed: number[] }> {
   const rows = await (
     await db()
-  ).query<{ form_id: number }>(
-    'SELECT form_id FROM test_results WHERE user_id = $1 GROUP BY form_id ORDER BY max(created_at)',
+  ).query<{ what: string; form_id: number }>(
+    `SELECT 'taken' AS what, form_id, max(created_at) AS at FROM test_results WHERE user_id = $1 GROUP BY form_id
+     UNION ALL
+     SELECT 'reviewed', form_id, seen_at FROM iq_reviews_seen WHERE user_id = $1 AND seen_at > now() - interval '1 year'
+     ORDER BY at`,
     [userId],
   );
-  return rows.map((r) => Number(r.form_id));
+  const of = (what: string) => rows.filter((r) => r.what === what).map((r) => Number(r.form_id));
+  return { taken: of('taken'), reviewed: of('reviewed') };
+}
+
+/** markReviewSeen for after a response: a failure is logged, not thrown (the next view records it). */
+export const markReviewSeenLater = (userId: string, formId: number): Promise<void> =>
+  markReviewSeen(userId, formId).catch((err) =>
+    console.error('[results] review not recorded:', (err as Error).message),
+  );
+
+/** Records that a user was shown a form's worked answers (the premium review) now. */
+export async function markReviewSeen(userId: string, formId: number): Promise<void> {
+  await (
+    await db()
+  ).query(
+    `INSERT INTO iq_reviews_seen (user_id, form_id) VALUES ($1, $2)
+     ON CONFLICT (user_id, form_id) DO UPDATE SET seen_at = now()`,
+    [userId, formId],
+  );
 }
 
 /** What the statistics and achievements are computed from. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { langField } from './fields.ts';
-import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
+import { iqBank } from '../../domain/iq/bank.ts';
 import { SITTING_TOKEN_MAX } from './sittings.ts';
 import { scoreIqSheet, type IqAnswer, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
@@ -21,6 +21,7 @@ import { LIMITS, type Limit } from './rate-limit.ts';
 import { SharedLimits } from './shared-limits.ts';
 import { db } from './db.ts';
 import { detached } from './database/statements.ts';
+import { sheetDigest, useSitting } from './sitting-use.ts';
 import type { TestKind } from '../../domain/views.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
@@ -29,29 +30,20 @@ const ms = z.number().int().min(0).max(MAX_MS);
 
 /** The browser's id for one finished test, so a retried submission saves once. */
 const submissionId = z.uuid().optional();
-export const IqScoreRequest = z
-  .object({
-    /** The sitting GET /api/tests/iq/form served: its form, and the order its options were shown in. */
-    formToken: z.string().max(SITTING_TOKEN_MAX).optional(),
-    /** Only for a retired form taken before sittings existed (its options were shown in the key's order). */
-    formId: z
-      .number()
-      .int()
-      .min(0)
-      .max(IQ_FORM_IDS.length - 1)
-      .optional(),
-    /** `selectedAnswer`: the place of the option clicked, as the sitting showed it. */
-    answers: z
-      .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
-      .max(100),
-    timeSpent: ms,
-    lang: langField,
-    submissionId,
-  })
-  .refine((body) => (body.formToken === undefined) !== (body.formId === undefined), { path: ['formToken'] });
+export const IqScoreRequest = z.object({
+  /** The sitting GET /api/tests/iq/form served: its form, and the order its options were shown in. */
+  formToken: z.string().max(SITTING_TOKEN_MAX),
+  /** `selectedAnswer`: the place of the option clicked, as the sitting showed it. */
+  answers: z
+    .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
+    .max(100),
+  timeSpent: ms,
+  lang: langField,
+  submissionId,
+});
 export const CareerScoreRequest = z.object({
   /** The sitting GET /api/tests/professional/form served: the ids of its statements are its own. */
-  formToken: z.string().max(SITTING_TOKEN_MAX).optional(),
+  formToken: z.string().max(SITTING_TOKEN_MAX),
   answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.boolean(), timeSpent: ms })).max(200),
   timeSpent: ms,
   lang: langField,
@@ -61,6 +53,10 @@ export type IqScoreInput = z.infer<typeof IqScoreRequest>;
 /** An IQ sheet in the key's terms: its form, and per answer the option chosen (and the place it was shown at). */
 export interface IqSheetInput {
   formId: number;
+  /** The nonce of the sitting it was served as: one sheet per sitting, one result per sheet. */
+  sitting: string;
+  /** Served although the user had seen the worked answers of every form within the year. */
+  reviewed?: boolean;
   answers: IqAnswer[];
   timeSpent: number;
   lang?: Lang;
@@ -72,6 +68,8 @@ export type CareerScoreInput = z.infer<typeof CareerScoreRequest>;
 export type CareerSheet = { answers: CareerAnswer[]; timeSpent: number };
 /** A career sheet in the key's terms: the statements' own ids (and the places they were shown at). */
 export interface CareerSheetInput {
+  /** The nonce of the sitting it was served as. */
+  sitting: string;
   answers: CareerAnswer[];
   timeSpent: number;
   lang?: Lang;
@@ -92,7 +90,7 @@ export type Scored =
 
 /** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
 export async function scoreIq(
-  input: Omit<IqSheetInput, 'submissionId' | 'lang'>,
+  input: Omit<IqSheetInput, 'submissionId' | 'lang' | 'sitting'> & { sitting?: string },
   language: Lang,
   access: Access,
   reliability?: number,
@@ -104,11 +102,14 @@ export async function scoreIq(
     answers: input.answers,
     timeSpent: input.timeSpent,
     reliability: reliability ?? (await reliabilityInUse(input.formId)),
+    ...(input.reviewed ? { reviewed: true } : {}),
   };
   const result = scoreIqSheet(sheet);
   const token = signResultToken({
     kind: 'iq',
     lang: language,
+    ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
+    ...(input.reviewed ? { reviewed: true } : {}),
     formId: sheet.formId,
     reliability: sheet.reliability,
     answers: input.answers.map((a) =>
@@ -121,13 +122,18 @@ export async function scoreIq(
   return { ok: true, kind: 'iq', raw: result, result: iqView(result, access, language), token, sheet };
 }
 
-export function scoreCareer(input: CareerSheetInput, language: Lang, access: Access): Scored {
+export function scoreCareer(
+  input: Omit<CareerSheetInput, 'sitting'> & { sitting?: string },
+  language: Lang,
+  access: Access,
+): Scored {
   const error = checkCareerSheet(input.answers);
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
   const token = signResultToken({
     kind: 'professional',
     lang: language,
+    ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
     answers: input.answers.map((a) =>
       a.shown === undefined
         ? [a.questionId, a.selectedAnswer, a.timeSpent]
@@ -153,14 +159,21 @@ export async function rescoreToken(payload: ResultTokenPayload, language: Lang, 
     timeSpent,
     ...(shown === undefined ? {} : { shown }),
   }));
+  const sitting = payload.sitting === undefined ? {} : { sitting: payload.sitting };
   return payload.kind === 'iq'
     ? scoreIq(
-        { formId: payload.formId ?? 0, answers: answers as IqAnswer[], timeSpent: payload.timeSpent },
+        {
+          formId: payload.formId ?? 0,
+          answers: answers as IqAnswer[],
+          timeSpent: payload.timeSpent,
+          ...sitting,
+          ...(payload.reviewed ? { reviewed: true } : {}),
+        },
         language,
         access,
         payload.reliability ?? STATED_RELIABILITY,
       )
-    : scoreCareer({ answers: answers as CareerAnswer[], timeSpent: payload.timeSpent }, language, access);
+    : scoreCareer({ answers: answers as CareerAnswer[], timeSpent: payload.timeSpent, ...sitting }, language, access);
 }
 
 /** IQ scoring's abuse limits (rate-limit.ts): per address, per address and form, per signed-in user. */
@@ -170,63 +183,87 @@ export const iqScoringLimits = (input: { formId: number }, ip: string, userId: s
   ...(userId ? [LIMITS.scoreIqUser(userId)] : []),
 ];
 
-/** IQ scoring's counts: in memory, shared through the database after responses (shared-limits.ts). */
+/** Career scoring's abuse limits: per address and per signed-in user, as for IQ (each save is a row). */
+export const careerScoringLimits = (ip: string, userId: string | undefined): Limit[] => [
+  LIMITS.scoreCareerIp(ip),
+  ...(userId ? [LIMITS.scoreCareerUser(userId)] : []),
+];
+
+/** Scoring's counts (abuse limits, and each sitting scored once): in memory, shared through the database after responses (shared-limits.ts). */
 const scoringLimits = new SharedLimits(db);
 
+export type ScoreError =
+  | SheetError
+  | 'score.error.rate_limited'
+  | 'score.error.sitting_used'
+  | 'score.error.save_failed'
+  | 'results.error.claimed';
+
 export type ScoreAndSave =
-  | { ok: true; result: Record<string, unknown>; token: string; id?: string; saved?: boolean }
-  | { ok: false; error: SheetError | 'score.error.rate_limited'; retryAfterSeconds?: number };
+  | { ok: true; result: Record<string, unknown>; token?: string; id?: string; saved?: boolean }
+  | { ok: false; error: ScoreError; retryAfterSeconds?: number };
 
 /**
- * What both scoring functions do once the request is parsed: count the abuse limits (if any, in memory), score at the
- * user's access, and for a signed-in user save it too — a failed save still returns the score, with its token to
- * claim it later. `saved` says which; `onQueued` runs the outbox delivery in the background, only when the save
- * queued a notification (most saves queue none, and a delivery run costs a statement).
+ * What both scoring functions do once the sheet is resolved from its sitting: count the abuse limits (in memory),
+ * score at the user's access, and then either answer a visitor with a signed token (claimable once: its sitting is
+ * its name) or save a signed-in user's result at once, under its sitting, and answer its id and no token. A sitting is
+ * scored once: another sheet of a sitting already scored is refused (sitting-use.ts), the same one answered again. A
+ * save that fails is a 503 to retry, never a result the account does not have. `onQueued` runs the outbox delivery
+ * in the background, only when the save queued a notification.
  */
-export async function scoreAndSave<I extends { submissionId?: string }>(
+export async function scoreAndSave<I extends { submissionId?: string; sitting: string }>(
   input: I,
   score: (input: I, language: Lang, access: Access) => Scored | Promise<Scored>,
   who: {
     lang: Lang;
     user: SessionUser | null;
-    limits?: Limit[];
+    limits: Limit[];
     onQueued?: () => void;
     /** Keeps background work (sharing the limits' counts) alive after the response: the platform's waitUntil. */
     waitUntil?: (work: Promise<unknown>) => void;
   },
 ): Promise<ScoreAndSave> {
-  if (who.limits) {
-    const limited = scoringLimits.consume(who.limits);
-    const sharing = detached(() => scoringLimits.shareIfDue());
-    if (sharing) who.waitUntil?.(sharing);
-    if (!limited.ok)
-      return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
-  }
+  const limited = scoringLimits.consume(who.limits);
+  const sharing = detached(() => scoringLimits.shareIfDue());
+  if (sharing) who.waitUntil?.(sharing);
+  if (!limited.ok)
+    return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   const scored = await score(input, who.lang, accessOf(who.user));
   if (!scored.ok) return scored;
-  if (!who.user) return { ok: true, result: scored.result, token: scored.token };
-  const key = input.submissionId ? `sub:${input.submissionId}` : submissionKeyOf(scored.token);
+  const use = useSitting(scoringLimits, input.sitting, sheetDigest(scored.sheet.answers, scored.sheet.timeSpent));
+  // A signed-in sheet's one result is settled by the database (a retry on another instance finds its own row).
+  if (!who.user) {
+    if (use === 'used') return { ok: false, error: 'score.error.sitting_used' };
+    return { ok: true, result: scored.result, token: scored.token };
+  }
   try {
-    const { id, queued } = await saveResult(scored, who.user.id, who.lang, key);
-    if (queued) who.onQueued?.();
-    return { ok: true, result: scored.result, token: scored.token, id, saved: true };
+    const saved = await saveResult(scored, who.user.id, who.lang, sittingKey(input.sitting));
+    if (!saved.ok) return saved;
+    if (saved.queued) who.onQueued?.();
+    return { ok: true, result: scored.result, id: saved.id, saved: true };
   } catch (err) {
     console.error('[score] save failed:', (err as Error).message);
-    return { ok: true, result: scored.result, token: scored.token, saved: false };
+    return { ok: false, error: 'score.error.save_failed' };
   }
 }
 
-/** A token's signature names it: claiming the same token twice is the same submission. */
-export const submissionKeyOf = (token: string): string => `tok:${token.slice(token.lastIndexOf('.') + 1)}`;
+/** The key a sheet is saved under: its sitting, or for a token from before sittings, the token's signature. */
+export const sittingKey = (nonce: string): string => `sit:${nonce}`;
+const submissionKeyOf = (token: string): string => `tok:${token.slice(token.lastIndexOf('.') + 1)}`;
 
 export type Claim = { ok: true; kind: TestKind; id: string; queued: boolean } | { ok: false; error: string };
 
-/** Saves the sheet a token carries into the user's account (idempotent per token), in the language it was taken in. */
+/**
+ * Saves the sheet a token carries into the user's account, in the language it was taken in. A token is consumed by
+ * its first claim: the same account claiming it again gets the same result, any other account a 409.
+ */
 export async function claimToken(token: string, userId: string): Promise<Claim> {
   const check = verifyResultToken(token);
   if (!check.ok) return { ok: false, error: check.error };
   const rescored = await rescoreToken(check.payload, check.payload.lang, 'teaser');
   if (!rescored.ok) return { ok: false, error: 'token.error.invalid' };
-  const { id, queued } = await saveResult(rescored, userId, check.payload.lang, submissionKeyOf(token));
-  return { ok: true, kind: rescored.kind, id, queued };
+  const key = check.payload.sitting ? sittingKey(check.payload.sitting) : submissionKeyOf(token);
+  const saved = await saveResult(rescored, userId, check.payload.lang, key);
+  if (!saved.ok) return saved;
+  return { ok: true, kind: rescored.kind, id: saved.id, queued: saved.queued };
 }

@@ -9,7 +9,17 @@
  * limit: the limits stay a brake on probing a form's key (README, "Abuse limits"), which is what they are for.
  */
 import type { Database } from './db.ts';
-import { countAttempts, refusedUntil, scaledLimit, type Limit, type LimitCheck } from './rate-limit.ts';
+import {
+  countAttempts,
+  purgeStaleCounts,
+  refusedUntil,
+  scaledLimit,
+  type Limit,
+  type LimitCheck,
+} from './rate-limit.ts';
+
+/** How often a process deletes counts whose windows ended long ago (rate-limit.ts purgeStaleCounts). */
+const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 interface Tally {
   windowMs: number;
@@ -25,6 +35,7 @@ export class SharedLimits {
   private readonly database: () => Promise<Database>;
   private readonly shareEveryMs: number;
   private lastShared = 0;
+  private lastPurged = 0;
   private sharing: Promise<void> | null = null;
 
   constructor(database: () => Promise<Database>, shareEveryMs = 1000) {
@@ -73,6 +84,12 @@ export class SharedLimits {
       else if (now - tally.windowStart >= tally.windowMs) this.tallies.delete(key);
     }
     if (!batch.length) return;
+    if (now - this.lastPurged >= PURGE_EVERY_MS) {
+      this.lastPurged = now;
+      await purgeStaleCounts(await this.database()).catch((err) =>
+        console.error('[rate-limit] could not purge old counts:', (err as Error).message),
+      );
+    }
     const sent = new Map(batch.map((b) => [b.key, b.n]));
     try {
       for (const row of await countAttempts(await this.database(), batch)) {

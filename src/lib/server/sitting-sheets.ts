@@ -1,18 +1,12 @@
 /**
  * What a sitting's sheet means (DESIGN.md §3.7): the browser names answers by what it was shown — an IQ option by
  * its place, a career statement by its id in the sitting — and only the server, from the sitting token, turns them
- * into the key's terms. A sheet without a token is taken only in the shape sheets had before sittings (a retired IQ
- * form, the career core set without reverse-keyed statements), so a sheet in the key's terms cannot skip the sitting.
+ * into the key's terms. Only a sitting the server served, to this browser, is scored: a sheet in the key's terms,
+ * a form the browser names, or a token copied from another browser are refused.
  */
-import { iqBank, IQ_FORM_IDS, isServedFormId } from '../../domain/iq/bank.ts';
+import { iqBank, isServedFormId } from '../../domain/iq/bank.ts';
 import { optionOrder } from '../../domain/sittings.ts';
-import {
-  CAREER_QUESTIONS,
-  sittingCore,
-  sittingTieBreak,
-  TIE_BREAK_ID_BASE,
-  type CareerQuestion,
-} from '../../domain/career/questions.ts';
+import { sittingCore, sittingTieBreak, TIE_BREAK_ID_BASE, type CareerQuestion } from '../../domain/career/questions.ts';
 import { tieAfterCore, type CareerAnswer } from '../../domain/career/scoring.ts';
 import { verifySitting, type Sitting } from './sittings.ts';
 import type { CareerScoreInput, CareerSheetInput, IqScoreInput, IqSheetInput } from './scoring.ts';
@@ -22,24 +16,24 @@ const REFUSED: Refused = { ok: false, error: 'score.error.form_token' };
 
 /**
  * An IQ sheet in the key's terms: the form and option order its sitting token names (each clicked place mapped to
- * the option shown there), or — for a retired form only — the form it names, shown in the key's order. A served
- * form without a valid sitting is refused: its options were never shown in the key's order, so a sheet in that
- * order could only come from someone who learnt the key.
+ * the option shown there). A token that is not ours, not this browser's, expired, or of a form no longer served is
+ * refused.
  */
-export function resolveIqSheet(body: IqScoreInput): { ok: true; input: IqSheetInput } | Refused {
-  const { formToken, formId: named, answers, ...rest } = body;
-  if (formToken === undefined) {
-    if (isServedFormId(named)) return REFUSED;
-    return { ok: true, input: { ...rest, formId: named!, answers } };
-  }
-  const sitting = verifySitting(formToken, 'iq');
-  if (!sitting || !IQ_FORM_IDS.includes(sitting.formId as number)) return REFUSED;
+export function resolveIqSheet(
+  body: IqScoreInput,
+  visitorId: string | null,
+): { ok: true; input: IqSheetInput } | Refused {
+  const { formToken, answers, ...rest } = body;
+  const sitting = verifySitting(formToken, 'iq', visitorId);
+  if (!sitting || !isServedFormId(sitting.formId)) return REFUSED;
   const items = new Map(iqBank(sitting.formId!).map((item) => [item.id, item]));
   return {
     ok: true,
     input: {
       ...rest,
       formId: sitting.formId!,
+      sitting: sitting.nonce,
+      ...(sitting.reviewed ? { reviewed: true } : {}),
       answers: answers.map((a) => {
         const item = items.get(a.questionId);
         const option = item ? optionOrder(item, sitting.seed)[a.selectedAnswer] : undefined;
@@ -69,14 +63,12 @@ export function careerSittingStatements(
 }
 
 /** A career sheet in the key's terms: each sitting id mapped to its statement, the id kept as the place shown. */
-export function resolveCareerSheet(body: CareerScoreInput): { ok: true; input: CareerSheetInput } | Refused {
+export function resolveCareerSheet(
+  body: CareerScoreInput,
+  visitorId: string | null,
+): { ok: true; input: CareerSheetInput } | Refused {
   const { formToken, answers, ...rest } = body;
-  if (formToken === undefined) {
-    const reverse = new Set(CAREER_QUESTIONS.filter((q) => q.reverse).map((q) => q.id));
-    if (answers.some((a) => reverse.has(a.questionId))) return REFUSED;
-    return { ok: true, input: { ...rest, answers } };
-  }
-  const sitting = verifySitting(formToken, 'professional');
+  const sitting = verifySitting(formToken, 'professional', visitorId);
   if (!sitting) return REFUSED;
   const coreAnswers = answers.filter((a) => a.questionId <= TIE_BREAK_ID_BASE);
   const { core, tieBreak } = careerSittingStatements(sitting, coreAnswers);
@@ -86,6 +78,7 @@ export function resolveCareerSheet(body: CareerScoreInput): { ok: true; input: C
     ok: true,
     input: {
       ...rest,
+      sitting: sitting.nonce,
       answers: answers.map((a): CareerAnswer => ({
         ...a,
         questionId: statementAt(a.questionId)?.id ?? UNKNOWN,

@@ -1,7 +1,8 @@
 /**
- * Sitting tokens: the server's signed word for one sitting of a test — which test, which IQ form, and the seed its
- * option order (src/domain/sittings.ts) or its statement order follows from. The browser holds it with the progress
- * and sends it back with the answers; the server alone maps what was clicked to what it means.
+ * Sitting tokens: the server's signed word for one sitting of a test — which test, which IQ form, which browser it
+ * was served to (./visitor.ts), and the seed its option order (src/domain/sittings.ts) or its statement order
+ * follows from. The browser holds it with the progress and sends it back with the answers; the server alone maps
+ * what was clicked to what it means, and scores a sitting once (./sitting-use.ts).
  * Format: s1.<base64url JSON payload>.<base64url HMAC-SHA256>, signed with "s1." in the MAC so a sitting token can
  * never pass for a result token (v1, tokens.ts) or the reverse.
  */
@@ -19,6 +20,10 @@ interface SittingPayload {
   kind: TestKind;
   /** IQ: the form served. */
   formId?: number;
+  /** The browser it was served to: a keyed digest of its visitor id, so the token cannot be scored from another. */
+  holder: string;
+  /** IQ: served although the user had seen the worked answers of every form within the year (they were told). */
+  reviewed?: boolean;
   nonce: string;
   issuedAt: number;
 }
@@ -35,9 +40,27 @@ const mac = (body: string, secret: string) =>
 const seedOf = (nonce: string, secret: string) =>
   createHmac('sha256', secret).update(`seed.${nonce}`).digest().readUInt32BE(0);
 
-export function newSitting(kind: TestKind, formId?: number, now = Date.now(), secret = appSecret()): Sitting {
+/** Whose a sitting is: a digest of the visitor id, keyed so the token (readable) does not carry the cookie's value. */
+export const holderOf = (visitorId: string, secret = appSecret()): string =>
+  createHmac('sha256', secret).update(`holder.${visitorId}`).digest('base64url').slice(0, 22);
+
+export function newSitting(
+  kind: TestKind,
+  visitorId: string,
+  options: { formId?: number; reviewed?: boolean } = {},
+  now = Date.now(),
+  secret = appSecret(),
+): Sitting {
   const nonce = randomBytes(12).toString('base64url');
-  return { kind, ...(formId === undefined ? {} : { formId }), nonce, issuedAt: now, seed: seedOf(nonce, secret) };
+  return {
+    kind,
+    ...(options.formId === undefined ? {} : { formId: options.formId }),
+    holder: holderOf(visitorId, secret),
+    ...(options.reviewed ? { reviewed: true } : {}),
+    nonce,
+    issuedAt: now,
+    seed: seedOf(nonce, secret),
+  };
 }
 
 export function signSitting({ seed: _seed, ...payload }: Sitting, secret = appSecret()): string {
@@ -45,8 +68,17 @@ export function signSitting({ seed: _seed, ...payload }: Sitting, secret = appSe
   return `${PREFIX}.${body}.${mac(body, secret)}`;
 }
 
-/** The sitting a token names, if it is ours, of this test, and not expired; otherwise null. */
-export function verifySitting(token: string, kind: TestKind, now = Date.now(), secret = appSecret()): Sitting | null {
+/**
+ * The sitting a token names, if it is ours, of this test, served to this browser (its visitor id) and not expired;
+ * otherwise null.
+ */
+export function verifySitting(
+  token: string,
+  kind: TestKind,
+  visitorId: string | null,
+  now = Date.now(),
+  secret = appSecret(),
+): Sitting | null {
   if (token.length > SITTING_TOKEN_MAX) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== PREFIX || !parts[1] || !parts[2]) return null;
@@ -60,6 +92,7 @@ export function verifySitting(token: string, kind: TestKind, now = Date.now(), s
     return null;
   }
   if (payload?.kind !== kind || typeof payload.nonce !== 'string' || typeof payload.issuedAt !== 'number') return null;
+  if (visitorId === null || payload.holder !== holderOf(visitorId, secret)) return null;
   if (payload.issuedAt > now + 60_000 || now - payload.issuedAt > SITTING_TTL_MS) return null;
   return { ...payload, seed: seedOf(payload.nonce, secret) };
 }

@@ -13,9 +13,13 @@ export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export interface ResultTokenPayload {
   kind: TestKind;
   lang: Lang;
+  /** The nonce of the sitting the sheet was served as (absent in tokens from before sittings): it is saved once. */
+  sitting?: string;
   /** IQ only: the form taken and the reliability the reading used (absent in tokens from before forms: 0 and .75). */
   formId?: number;
   reliability?: number;
+  /** IQ only: served after the user had seen every form's worked answers (the reading is cautioned). */
+  reviewed?: boolean;
   /** [questionId, selectedAnswer, timeSpent] per answer, and for IQ sittings the place the option was shown at. */
   answers: ([number, number | boolean, number] | [number, number | boolean, number, number])[];
   timeSpent: number;
