@@ -41,7 +41,13 @@ export default defineConfig({
     command: 'node src/runtime/main.ts --no-build',
     url: `${baseURL}/api/health`,
     // One machine plays every visitor from one address: limits raised (never in production; src/lib/server/rate-limit.ts).
-    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, RATE_LIMIT_MULTIPLIER: '100' },
+    // Payments through the test provider, which runs only when asked for (src/lib/server/production.ts).
+    env: {
+      PORT: process.env.E2E_PORT,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      RATE_LIMIT_MULTIPLIER: '100',
+      PAYMENT_PROVIDER: 'test',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

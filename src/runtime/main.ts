@@ -13,16 +13,15 @@ import { scheduled } from './functions.ts';
 import { closeDb, db } from '../lib/server/db.ts';
 import { adoptListeningUrl, env, port, siteUrl } from '../lib/server/env.ts';
 import { paymentProvider } from '../lib/server/payments/payments.ts';
-import { isProduction } from '../lib/server/production.ts';
+import { currentDeploy, demoPromoAllowed, paymentsMustBeLive } from '../lib/server/production.ts';
 import { flushRefusals } from '../lib/server/refusals.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const DEMO_PROMO = 'ROZUM-DEMO';
 const args = new Set(process.argv.slice(2));
 const apiOnly = args.has('--api-only');
 
 exitIfMisconfigured('server');
-if (isProduction()) {
+if (paymentsMustBeLive(currentDeploy())) {
   try {
     paymentProvider();
   } catch (err) {
@@ -52,13 +51,13 @@ adoptListeningUrl(server.url);
 console.log(`[start] Rozum is listening on ${server.url}${apiOnly ? ' (API only)' : ''}`);
 
 // Open and migrate the database now, not on the first API call; pages are served meanwhile. Then seed promo
-// codes: a demo code for trying premium locally (never in production, where anyone could read it in the README),
-// and any given in ROZUM_SEED_PROMOS (JSON list; tests use it).
+// codes: a demo code for trying premium locally (only with no deploy context and no production database: anyone can
+// read it in the README), and any given in ROZUM_SEED_PROMOS (JSON list; tests use it).
 db()
   .then(async (database) => {
     console.log(`[start] database ready (${database.kind})`);
-    const { upsertPromo } = await import('../lib/server/promo.ts');
-    if (!isProduction()) {
+    const { DEMO_PROMO, upsertPromo } = await import('../lib/server/promo.ts');
+    if (demoPromoAllowed(currentDeploy())) {
       await upsertPromo({ code: DEMO_PROMO, days: 30, max: 1000 });
       console.log(`[start] demo promo code: ${DEMO_PROMO} (30 days of premium)`);
     }

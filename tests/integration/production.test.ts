@@ -39,9 +39,13 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const name of inheritedGuarded()) delete env[name];
   return { ...env, PORT: '0', ...extra };
 }
-/** spawnServer starts from this process's environment: blank whatever guarded variable it holds, then set these. */
+/**
+ * spawnServer starts from this process's environment and asks for the test provider: blank whatever guarded variable
+ * it holds and that request, then set these.
+ */
 const serverEnv = (extra: Record<string, string>) => ({
   ...Object.fromEntries(inheritedGuarded().map((name) => [name, ''])),
+  PAYMENT_PROVIDER: '',
   ...extra,
 });
 
@@ -211,5 +215,46 @@ describe('a production server', () => {
     const demo = await client.post('/api/promo', { promoCode: 'ROZUM-DEMO' });
     expect(demo.status).toBeGreaterThanOrEqual(400);
     expect(await premium(client)).toBe(false);
+  });
+});
+
+describe('a deploy preview', () => {
+  let database: TestDatabase;
+  let server: ServerProcess | null = null;
+  beforeAll(async () => {
+    database = await createTestDatabase(inject('dbDriver'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database.drop();
+  });
+
+  it('on a database of its own runs the test provider it asks for, but honours no demo promo code', async () => {
+    server = await spawnServer(
+      serverEnv({
+        ...database.env,
+        CONTEXT: 'deploy-preview',
+        PAYMENT_PROVIDER: 'test',
+        // As if a local run had once seeded the published code into this database.
+        ROZUM_SEED_PROMOS: JSON.stringify([{ code: 'ROZUM-DEMO', days: 30, max: 1000 }]),
+      }),
+    );
+    await waitForHealth(server.url);
+    const client = new Client(server.url);
+    expect((await client.post('/api/auth/signup', { email: uniqueEmail('preview'), password: 'secret1' })).status).toBe(
+      201,
+    );
+    const created = await client.post('/api/payments/checkout', {
+      fullName: 'Петро Іваненко',
+      phone: '+380501234567',
+      lang: 'uk',
+    });
+    expect(created.status).toBe(201);
+    expect((await created.json()).provider).toBe('test');
+    const demo = await client.post('/api/promo', { promoCode: 'rozum-demo' });
+    expect(demo.status).toBe(404);
+    expect((await demo.json()).error).toBe('promo.error.invalid');
+    expect((await (await client.get('/api/me')).json()).subscription.active).toBe(false);
+    expect(server.output()).not.toContain('demo promo code');
   });
 });

@@ -18,8 +18,9 @@ export async function spawnServer(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['src/runtime/main.ts', ...args], {
     cwd: root,
-    // The tests stand in for a proxy: each test client names its own address in X-Forwarded-For.
-    env: { ...process.env, PORT: '0', TRUST_PROXY: '1', ...env },
+    // The tests stand in for a proxy: each test client names its own address in X-Forwarded-For. They pay through
+    // the test provider, which runs only when asked for (src/lib/server/production.ts); a test may say otherwise.
+    env: { ...process.env, PORT: '0', TRUST_PROXY: '1', PAYMENT_PROVIDER: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

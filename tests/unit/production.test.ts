@@ -6,8 +6,15 @@ import { resetEnvForTests } from '../../src/lib/server/env.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  currentDeploy,
+  demoPromoAllowed,
+  deployContext,
   isProduction,
   missingProductionConfig,
+  paymentsMustBeLive,
+  testProviderAllowed,
+  usesProductionDatabase,
+  type DeployContext,
   ProductionConfigError,
   productionConfigMessage,
   refusingMisconfiguration,
@@ -24,6 +31,8 @@ const GUARDED = [
   ...WAYFORPAY_VARIABLES,
   'APP_SECRET',
   'PAYMENT_PROVIDER',
+  'DATABASE_URL',
+  'SCRATCH_DATABASE',
   'CONTEXT',
   'NETLIFY',
   'AWS_LAMBDA_FUNCTION_NAME',
@@ -126,9 +135,11 @@ describe('missingProductionConfig', () => {
 });
 
 describe('payments in production', () => {
-  it('locally still use the test provider and the test key when WayForPay is not configured', () => {
-    expect(paymentProvider()).toBe('test');
+  it('locally use the test provider only when PAYMENT_PROVIDER=test asks, and the test key when WayForPay is not configured', () => {
+    expect(paymentProvider()).toBe('wayforpay');
     expect(merchantConfig().secretKey).toBe('rozum-local-test-secret');
+    stub({ PAYMENT_PROVIDER: 'test' });
+    expect(paymentProvider()).toBe('test');
   });
 
   it('refuse checkout and signing without the WayForPay keys, naming them, instead of falling back to the test provider', () => {
@@ -160,6 +171,113 @@ describe('payments in production', () => {
       secretKey: 'a-live-secret',
       password: 'a-live-password',
     });
+  });
+});
+
+describe('deploy contexts', () => {
+  const netlify = (context: string) =>
+    ((globalThis as { Netlify?: unknown }).Netlify = { context: { deploy: { context } } });
+  const NEON = 'postgres://rozum:secret@ep-quiet-sky-123456.eu-central-1.aws.neon.tech/rozum?sslmode=require';
+
+  it("are Netlify's, from CONTEXT (builds) or the Netlify global (functions); local with neither; unknown otherwise", () => {
+    expect(deployContext()).toBe('local');
+    for (const context of ['deploy-preview', 'branch-deploy', 'dev', 'production'] as const) {
+      stub({ CONTEXT: context });
+      expect(deployContext()).toBe(context);
+    }
+    stub({ CONTEXT: 'staging' });
+    expect(deployContext()).toBe('unknown');
+    stub({ CONTEXT: undefined, NETLIFY: 'true' });
+    expect(deployContext()).toBe('unknown');
+    netlify('branch-deploy');
+    expect(deployContext()).toBe('branch-deploy');
+    stub({ NETLIFY: undefined, AWS_LAMBDA_FUNCTION_NAME: 'rozum-me' });
+    netlify('deploy-preview');
+    expect(deployContext()).toBe('deploy-preview');
+    netlify('production');
+    expect(deployContext()).toBe('production');
+  });
+
+  it('count any database on another machine as production, unless SCRATCH_DATABASE=true says otherwise', () => {
+    expect(usesProductionDatabase()).toBe(false);
+    for (const url of [
+      'postgres://postgres@127.0.0.1:5432/rozum',
+      'postgres://postgres@localhost/rozum',
+      'postgres://postgres@[::1]:5432/rozum',
+      'postgres:///rozum?host=/var/run/postgresql',
+    ]) {
+      stub({ DATABASE_URL: url });
+      expect(usesProductionDatabase(), url).toBe(false);
+    }
+    for (const url of [NEON, 'postgres://rozum@db.internal:5432/rozum', 'not a url']) {
+      stub({ DATABASE_URL: url });
+      expect(usesProductionDatabase(), url).toBe(true);
+    }
+    stub({ DATABASE_URL: NEON, SCRATCH_DATABASE: 'true' });
+    expect(usesProductionDatabase()).toBe(false);
+    stub({ SCRATCH_DATABASE: 'yes' });
+    expect(usesProductionDatabase()).toBe(true);
+  });
+
+  // What is on where (README, "Deploy contexts"): the test provider still needs PAYMENT_PROVIDER=test.
+  const TABLE: [DeployContext, boolean, { testProvider: boolean; demoPromo: boolean; live: boolean }][] = [
+    ['production', false, { testProvider: false, demoPromo: false, live: true }],
+    ['production', true, { testProvider: false, demoPromo: false, live: true }],
+    ['deploy-preview', false, { testProvider: true, demoPromo: false, live: false }],
+    ['deploy-preview', true, { testProvider: false, demoPromo: false, live: true }],
+    ['branch-deploy', false, { testProvider: true, demoPromo: false, live: false }],
+    ['branch-deploy', true, { testProvider: false, demoPromo: false, live: true }],
+    ['dev', false, { testProvider: true, demoPromo: false, live: false }],
+    ['dev', true, { testProvider: false, demoPromo: false, live: true }],
+    ['local', false, { testProvider: true, demoPromo: true, live: false }],
+    ['local', true, { testProvider: false, demoPromo: false, live: true }],
+    ['unknown', false, { testProvider: false, demoPromo: false, live: true }],
+    ['unknown', true, { testProvider: false, demoPromo: false, live: true }],
+  ];
+  it.each(TABLE)('%s, production database %s: %o', (context, productionDatabase, expected) => {
+    const deploy = { context, productionDatabase };
+    expect({
+      testProvider: testProviderAllowed(deploy),
+      demoPromo: demoPromoAllowed(deploy),
+      live: paymentsMustBeLive(deploy),
+    }).toEqual(expected);
+  });
+
+  it('decide checkout: a deploy preview on a production database refuses the test provider and wants live keys', () => {
+    stub({ CONTEXT: 'deploy-preview', DATABASE_URL: NEON, PAYMENT_PROVIDER: 'test' });
+    expect(currentDeploy()).toEqual({ context: 'deploy-preview', productionDatabase: true });
+    expect(refusal(paymentProvider)).toBe(
+      'Payments refused on a production database (deploy-preview; SCRATCH_DATABASE=true if it is not one): PAYMENT_PROVIDER=test would approve payments without WayForPay.',
+    );
+    stub({ PAYMENT_PROVIDER: undefined });
+    expect(refusal(paymentProvider)).toContain(`${WAYFORPAY_VARIABLES.join(', ')} not set.`);
+    expect(refusal(merchantConfig)).toContain('on a production database');
+    stub({ ...LIVE_MERCHANT });
+    expect(paymentProvider()).toBe('wayforpay');
+  });
+
+  it('decide checkout: a branch deploy on its own scratch database runs the test provider when asked, never by default', () => {
+    netlify('branch-deploy');
+    stub({ NETLIFY: 'true', DATABASE_URL: NEON, SCRATCH_DATABASE: 'true' });
+    expect(paymentProvider()).toBe('wayforpay');
+    stub({ PAYMENT_PROVIDER: 'test' });
+    expect(paymentProvider()).toBe('test');
+    expect(demoPromoAllowed(currentDeploy())).toBe(false);
+  });
+
+  it('decide checkout: a Netlify function that names no context is held to production rules', () => {
+    stub({ AWS_LAMBDA_FUNCTION_NAME: 'rozum-checkout', PAYMENT_PROVIDER: 'test' });
+    expect(refusal(paymentProvider)).toBe(
+      'Payments refused in an unknown deploy context: PAYMENT_PROVIDER=test would approve payments without WayForPay.',
+    );
+  });
+
+  it('allow the demo promo code only locally, on a database of no one else', () => {
+    expect(demoPromoAllowed(currentDeploy())).toBe(true);
+    stub({ DATABASE_URL: NEON });
+    expect(demoPromoAllowed(currentDeploy())).toBe(false);
+    stub({ DATABASE_URL: undefined, CONTEXT: 'dev' });
+    expect(demoPromoAllowed(currentDeploy())).toBe(false);
   });
 });
 

@@ -23,6 +23,8 @@ const Schema = z.object({
   SITE_URL: text,
   DATABASE_URL: text,
   DATABASE_POOL_MAX: number(20),
+  /** `true`: DATABASE_URL is a throwaway (a preview's own branch), not production's (production.ts). */
+  SCRATCH_DATABASE: text,
   /** Tests: Neon's driver goes through our stand-in for Neon's proxy at this address (tests/support/neon-local.ts). */
   NEON_LOCAL_PROXY: text,
   /** Debug: the local server reports each request's database statements in X-Db-Statements (database/statements.ts). */
@@ -39,7 +41,7 @@ const Schema = z.object({
   AWS_LAMBDA_FUNCTION_NAME: text,
   CONTEXT: text,
   NODE_ENV: text,
-  /** Anything but these two (unset, empty, a typo) lets payments.ts choose by the keys present. */
+  /** Only `test`, set explicitly and where production.ts allows it, runs the test provider; else WayForPay. */
   PAYMENT_PROVIDER: z.enum(['test', 'wayforpay']).optional().catch(undefined),
   WAYFORPAY_MERCHANT_ACCOUNT: text,
   WAYFORPAY_MERCHANT_DOMAIN: text,

@@ -6,8 +6,12 @@
 import { db } from './db.ts';
 import { extendPremium } from './subscription.ts';
 import { consume, LIMITS } from './rate-limit.ts';
+import { currentDeploy, demoPromoAllowed } from './production.ts';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** The code `npm start` creates for trying premium locally. Anyone can read it here, so it counts only locally. */
+export const DEMO_PROMO = 'ROZUM-DEMO';
 
 export type PromoOutcome =
   | { ok: true; days: number; expiresAt: string }
@@ -27,6 +31,8 @@ export async function redeemPromo(userId: string, raw: string): Promise<PromoOut
   if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
   const code = normalizeCode(raw);
   if (!code) return { ok: false, error: 'promo.error.empty' };
+  // Even where a local run seeded it into a shared database, no deploy honours it.
+  if (code === DEMO_PROMO && !demoPromoAllowed(currentDeploy())) return { ok: false, error: 'promo.error.invalid' };
   return (await db()).transaction(async (tx) => {
     const [promo] = await tx.query<{
       days: number;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { SITE } from '../../../config/site.ts';
 import { db } from '../db.ts';
 import { env, siteUrl } from '../env.ts';
-import { isProduction, refuseTestProvider } from '../production.ts';
+import { refuseTestProvider } from '../production.ts';
 import { consume, LIMITS } from '../rate-limit.ts';
 import { merchantConfig, signWidgetRequest } from './wayforpay/index.ts';
 import type { Lang } from '../../../i18n/paths.ts';
@@ -16,16 +16,16 @@ import type { TestKind } from '../../../domain/views.ts';
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
 export type Provider = 'wayforpay' | 'test';
 
-/** `test` unless WayForPay is configured (or PAYMENT_PROVIDER says otherwise). */
+/**
+ * WayForPay, unless PAYMENT_PROVIDER=test asks for the test provider — never by default, so a deploy that forgets
+ * the variable does not approve payments by itself. Where payments must be live (production.ts) both fail closed:
+ * PAYMENT_PROVIDER=test is refused, and so is WayForPay without its own keys.
+ */
 export function paymentProvider(): Provider {
-  // Production fails closed: never the self-approving test provider, never WayForPay without its own keys.
-  if (isProduction()) {
-    refuseTestProvider();
-    merchantConfig();
-    return 'wayforpay';
-  }
-  const { PAYMENT_PROVIDER, WAYFORPAY_SECRET_KEY, WAYFORPAY_MERCHANT_ACCOUNT } = env();
-  return PAYMENT_PROVIDER ?? (WAYFORPAY_SECRET_KEY && WAYFORPAY_MERCHANT_ACCOUNT ? 'wayforpay' : 'test');
+  refuseTestProvider();
+  if (env().PAYMENT_PROVIDER === 'test') return 'test';
+  merchantConfig();
+  return 'wayforpay';
 }
 
 export const newOrderReference = (now = Date.now()) => `GP${now}${randomBytes(3).toString('hex').toUpperCase()}`;

@@ -1,7 +1,7 @@
 /**
- * The test payment provider (PAYMENT_PROVIDER=test, the local default): the payer's Approve or Decline becomes a
- * service callback signed exactly as WayForPay signs it, posted to our own callback endpoint — the same code path
- * as a real payment.
+ * The test payment provider (PAYMENT_PROVIDER=test, set explicitly; refused where payments must be live, see
+ * production.ts): the payer's Approve or Decline becomes a service callback signed exactly as WayForPay signs it,
+ * posted to our own callback endpoint — the same code path as a real payment.
  */
 import { siteUrl } from '../env.ts';
 import { callbackSignature, merchantConfig, type ServiceCallback } from './wayforpay/index.ts';
