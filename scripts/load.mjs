@@ -10,7 +10,7 @@ import { settle } from './bench/http.mjs';
 import { startCpuMeter } from './bench/cpu.mjs';
 import { closedLoop, openLoop } from './bench/loops.mjs';
 import { apiBudgetRows, apiTables, table } from './bench/report.mjs';
-import { healthCall, iqSheets, scoreAndSaveCall, signUpUsers } from './bench/requests.mjs';
+import { healthCall, scoreAndSaveCall, signUpUsers } from './bench/requests.mjs';
 import { startBenchServer } from './bench/server.mjs';
 
 export { measureCertificateRender };
@@ -38,8 +38,7 @@ async function withCpu(server, run) {
 /** Every API figure on one server: open-loop steps, then the closed-loop ceilings, then the certificate. */
 async function measureServer(server) {
   const users = await signUpUsers(server.base, USERS);
-  const sheet = await iqSheets(server.base);
-  const score = scoreAndSaveCall(server.base, users, sheet);
+  const score = scoreAndSaveCall(server.base, users);
   await openLoop({ rate: RATES[0], seconds: 3, call: score });
   await settle(server.base);
   const open = [];
@@ -62,7 +61,7 @@ async function measureServer(server) {
     });
   const ceiling = (kind) => sweep.map((step) => step[kind]).reduce((a, b) => (b.throughput > a.throughput ? b : a));
   const [health, scoreClosed] = [ceiling('health'), ceiling('score')];
-  const certificate = await measureCertificateHttp(server.base, users[0], sheet);
+  const certificate = await measureCertificateHttp(server.base, users[0]);
   return {
     db: server.db,
     open,

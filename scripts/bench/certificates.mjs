@@ -1,14 +1,15 @@
 // Certificates (DESIGN.md §7): the first request renders the PNG, the repeat is served from the server's cache;
 // and the warm render alone, in this process.
 import { send } from './http.mjs';
+import { iqSheet } from './requests.mjs';
 
 /** A signed-in user's new result's certificate, requested twice over HTTP. */
-export async function measureCertificateHttp(base, user, sheet) {
+export async function measureCertificateHttp(base, user) {
   const headers = { cookie: user.cookie, 'x-forwarded-for': user.address };
   const scored = await send(`${base}/api/tests/iq/score`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: sheet(),
+    body: iqSheet(user),
   });
   const { id } = JSON.parse(scored.body);
   const timeCertificate = async () => {

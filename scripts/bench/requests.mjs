@@ -1,7 +1,17 @@
-// What the bench asks the server: signed-in users, each from an address of their own, scoring and saving IQ
-// sheets; and the health check, the cheapest request that still reaches the database.
-import { randomUUID } from 'node:crypto';
+// What the bench asks the server: signed-in users, each from an address and a browser of their own, scoring and
+// saving IQ sheets; and the health check, the cheapest request that still reaches the database.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cookieHeader, send } from './http.mjs';
+import { newSitting, signSitting } from '../../src/lib/server/sittings.ts';
+import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { optionOrder } from '../../src/domain/sittings.ts';
+
+/**
+ * The bench server's APP_SECRET (server.mjs passes it). A sitting is scored once, so every sheet needs a sitting of
+ * its own: the bench signs them with the server's key, as GET /api/tests/iq/form would, instead of asking for tens of
+ * thousands before each loop — what is measured stays scoring and saving.
+ */
+export const BENCH_SECRET = randomBytes(32).toString('base64url');
 
 const addressOf = (i) => `10.${8 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${i % 250}`;
 
@@ -23,24 +33,33 @@ export async function signUpUsers(base, count) {
         timeoutMs: 30_000,
       });
       if (res.status !== 200 && res.status !== 201) throw new Error(`sign-up ${i}: ${res.status ?? res.error}`);
-      users[i] = { cookie: cookieHeader(res.headers), address };
+      // Each user's browser: the visitor cookie its sittings are bound to (src/lib/server/visitor.ts).
+      const visitor = randomBytes(16).toString('base64url');
+      users[i] = { cookie: `${cookieHeader(res.headers)}; rozum_visitor=${visitor}`, address, visitor };
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return users;
 }
 
-/** The body of an IQ answer sheet for one served sitting, with a fresh submissionId each time (no replay short-cut). */
-export async function iqSheets(base) {
-  const res = await send(`${base}/api/tests/iq/form?lang=uk`);
-  const { formToken, questions } = JSON.parse(res.body);
-  const template = JSON.stringify({
-    formToken,
-    answers: questions.map((q, i) => ({ questionId: q.id, selectedAnswer: (i * 7) % 6, timeSpent: 1000 })),
-    timeSpent: 500_000,
-    submissionId: '@ID@',
+/**
+ * The body of an IQ answer sheet of a new sitting for `user`'s browser: a careful sheet (four items in five right, at
+ * the places this sitting shows them, 30 s an item), so it is saved and earns a certificate like a real one.
+ */
+export function iqSheet(user) {
+  const formId = SERVED_FORM_IDS[Math.floor(Math.random() * SERVED_FORM_IDS.length)];
+  const sitting = newSitting('iq', user.visitor, { formId }, Date.now(), BENCH_SECRET);
+  const answers = iqBank(formId).map((item, i) => {
+    const order = optionOrder(item, sitting.seed);
+    const right = order.indexOf(item.correctAnswer);
+    return { questionId: item.id, selectedAnswer: i % 5 === 4 ? (right + 1) % 6 : right, timeSpent: 30_000 };
   });
-  return () => template.replace('@ID@', randomUUID());
+  return JSON.stringify({
+    formToken: signSitting(sitting, BENCH_SECRET),
+    answers,
+    timeSpent: 30_000 * answers.length,
+    submissionId: randomUUID(),
+  });
 }
 
 /** Why an answer is not a success (null when it is one): no answer, a status other than 2xx, or `reason`. */
@@ -54,15 +73,16 @@ function failure(res, check, reason) {
   }
 }
 
-/** A `call` for the loops: the next user (in turn) scores and saves a sheet; success is `saved: true`. */
-export function scoreAndSaveCall(base, users, sheet) {
+/** A `call` for the loops: the next user (in turn) scores and saves a sheet of a new sitting; success is `saved: true`. */
+export function scoreAndSaveCall(base, users) {
   let turn = 0;
   return async (timeoutMs) => {
-    const { cookie, address } = users[turn++ % users.length];
+    const user = users[turn++ % users.length];
+    const { cookie, address } = user;
     const res = await send(`${base}/api/tests/iq/score`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': address },
-      body: sheet(),
+      body: iqSheet(user),
       timeoutMs,
     });
     return failure(res, (body) => body.saved === true, 'not saved');

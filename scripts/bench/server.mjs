@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForHealth } from './http.mjs';
+import { BENCH_SECRET } from './requests.mjs';
 
 let nextPort = 23000 + (process.pid % 10000);
 
@@ -21,6 +22,8 @@ export async function startBenchServer({ databaseUrl } = {}) {
     DATA_DIR: dataDir,
     TRUST_PROXY: '1',
     RATE_LIMIT_MULTIPLIER: '1000',
+    // The bench signs each sheet's sitting with the server's key (requests.mjs).
+    APP_SECRET: BENCH_SECRET,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
