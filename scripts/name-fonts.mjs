@@ -1,5 +1,5 @@
 // `npm run fonts:names`: writes the fallback fonts certificates draw holders' names in (src/assets/fonts/, committed;
-// src/lib/server/certificate-name.ts picks them by the scripts in a name), all bold, all under the SIL Open Font
+// src/lib/server/fonts.ts picks them by the scripts in a name), all bold, all under the SIL Open Font
 // License. They come from the npm registry, fetched with `npm pack` so they never enter node_modules (the Chinese
 // package alone is 92 MB over nine weights): Google Fonts' TTFs as the @expo-google-fonts packages ship them, and
 // for Hebrew, Georgian, Armenian and Thai the script's slice of a @fontsource package (WOFF, turned into TrueType:

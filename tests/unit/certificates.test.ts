@@ -9,7 +9,8 @@ import {
   WIDTH,
   type CertificateData,
 } from '../../src/lib/server/certificate-image.ts';
-import { fitName, nameFontFiles, nameSvg } from '../../src/lib/server/certificate-name.ts';
+import { fitName, nameSvg } from '../../src/lib/server/certificate-name.ts';
+import { nameFontFiles } from '../../src/lib/server/fonts.ts';
 import { decodePng } from '../support/png.ts';
 import { fontCharacters } from '../support/fonts.ts';
 import { QUIET_ZONE, qrModules } from '../../src/lib/server/certificate-marks.ts';

@@ -5,39 +5,13 @@
  * The name is fitted to its box: a smaller size first, then two lines, and an ellipsis only when even two lines at the
  * smallest size cannot hold it — it never leaves the box, so nothing below it moves into the footer.
  */
-import { fontFile, readSvgWithFonts } from './png.ts';
+import { readSvgWithFonts } from './png.ts';
+import { FAMILIES, nameFontFiles } from './fonts.ts';
 
 /** Sizes in px, largest first: on one line, then on two. */
 const ONE_LINE = [68, 62, 56, 50];
 const TWO_LINES = [50, 44, 40, 36];
 const LINE_HEIGHT = 1.3;
-/** Fonts a name needs besides Golos Text and Noto Sans (Latin, Cyrillic, Greek, Devanagari), by its scripts. */
-const FALLBACKS: [RegExp, string][] = [
-  [/\p{Script=Arabic}/u, 'NotoSansArabic-Bold.ttf'],
-  [/\p{Script=Hebrew}/u, 'NotoSansHebrew-Bold.ttf'],
-  [/\p{Script=Georgian}/u, 'NotoSansGeorgian-Bold.ttf'],
-  [/\p{Script=Armenian}/u, 'NotoSansArmenian-Bold.ttf'],
-  [/\p{Script=Thai}/u, 'NotoSansThai-Bold.ttf'],
-  [
-    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u,
-    'NotoSansSC-Bold-names.ttf',
-  ],
-  [/\p{Script=Hangul}/u, 'NotoSansKR-Bold-hangul.ttf'],
-];
-// Golos Text first, for the names the rest of the certificate is set in; resvg takes any other loaded font for a
-// character these lack.
-const FAMILIES = "'Golos Text', 'Noto Sans', 'Noto Sans SC'";
-
-/**
- * The font files a name needs, read from disk for each name (resvg takes paths), only those its scripts need: the
- * Chinese one is 3.9 MB. scripts/name-fonts.mjs makes them.
- */
-export const nameFontFiles = (name: string): string[] =>
-  [
-    'GolosText-Bold.ttf',
-    'NotoSans-Bold.ttf',
-    ...FALLBACKS.filter(([script]) => script.test(name)).map(([, file]) => file),
-  ].map(fontFile);
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -3,11 +3,10 @@
  * and the social cards draw through this one path, so a Ukrainian image never falls back to a font without Cyrillic;
  * Noto fonts stand in for the scripts Golos Text lacks.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import satori from 'satori';
 import { encodeOpaquePng } from './png-encode.ts';
+import { fontFile, SATORI_FALLBACKS } from './fonts.ts';
 
 // resvg's allocator (mimalloc, inside its addon) takes each page-sized pixmap fresh from the system, 4 KiB pages at a
 // time, and on our server the first write to each page costs more than the drawing: with 2 MiB pages a certificate
@@ -82,17 +81,6 @@ export const logo = (o: {
     ),
   );
 
-// Beside this module when it runs from source (server, tests, functions); under the project root when the Astro
-// build runs it bundled into dist/ to draw the social cards.
-const FONT_DIRS = [
-  fileURLToPath(new URL('../../assets/fonts/', import.meta.url)),
-  join(process.cwd(), 'src/assets/fonts/'),
-];
-let dir: string | undefined;
-/** Where a font shipped in src/assets/fonts/ is on this machine. */
-export const fontFile = (name: string): string =>
-  (dir ??= FONT_DIRS.find((candidate) => existsSync(candidate + 'GolosText-Regular.ttf')) ?? FONT_DIRS[0]) + name;
-
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
 function loadFonts() {
   return (fonts ??= [
@@ -101,21 +89,10 @@ function loadFonts() {
   ]);
 }
 
-/**
- * Fonts for text Golos Text lacks (Greek, Chinese, Japanese, Korean, Georgian, Armenian), read the first time a tree
- * has some. None for right-to-left or Indic scripts: satori sets glyphs one by one, unshaped, which would misdraw
- * them (a holder's name goes through ./certificate-name.ts instead).
- */
-const FALLBACK_FILES = [
-  'NotoSans-Bold.ttf',
-  'NotoSansSC-Bold-names.ttf',
-  'NotoSansKR-Bold-hangul.ttf',
-  'NotoSansGeorgian-Bold.ttf',
-  'NotoSansArmenian-Bold.ttf',
-];
+// Text Golos Text lacks, read the first time a tree has some (./fonts.ts).
 let fallbacks: typeof fonts;
 const loadFallbacks = async () =>
-  (fallbacks ??= FALLBACK_FILES.map((file) => ({
+  (fallbacks ??= SATORI_FALLBACKS.map((file) => ({
     // Satori keeps one font per name, weight and style.
     name: file,
     data: readFileSync(fontFile(file)),
