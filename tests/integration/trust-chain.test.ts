@@ -96,15 +96,17 @@ describe('one sheet, at most one saved result', () => {
     const scored = await (await user.post('/api/tests/iq/score', iqSheetFor(sitting, careful))).json();
     expect(scored.token).toMatch(/^v1\./);
     user.cookies.set('rozum_session', session!);
-    // Signed in now, it sends a better sheet of the same sitting, then claims the visitor token too.
+    // Signed in now, it sends a better sheet of the same sitting (its teaser seen): refused, nothing saved.
     const better = await user.post(
       '/api/tests/iq/score',
       iqSheetFor(sitting, () => true),
     );
-    expect(better.status).toBe(200);
+    expect(better.status).toBe(409);
+    expect((await better.json()).error).toBe('score.error.sitting_used');
+    expect((await (await user.get('/api/results?type=iq')).json()).items).toHaveLength(0);
+    // The sheet it did send as a visitor is what it can keep: claimed once.
     const claim = await user.post('/api/results/claim', { tokens: [scored.token], lang: 'en' });
-    expect(claim.status).toBe(409);
-    expect((await claim.json()).error).toBe('score.error.sitting_used');
+    expect(claim.status).toBe(200);
     expect((await (await user.get('/api/results?type=iq')).json()).items).toHaveLength(1);
   });
 });

@@ -141,17 +141,33 @@ export async function saveResult(
   lang: Lang,
   submissionKey: string,
 ): Promise<SaveOutcome> {
-  const database = await db();
   const row = rowOf(scored, userId, lang, submissionKey);
-  const saved = await savers[scored.kind](database)(row);
+  const saved = await savers[scored.kind](await db())(row);
   if (saved.id) return { ok: true, id: saved.id, queued: saved.queued };
-  const [existing] = await database.query<{ id: string; user_id: string; same: boolean }>(
+  const existing = await savedBefore(scored, userId, submissionKey);
+  if (!existing) throw new Error('a result neither saved nor found');
+  return existing;
+}
+
+/**
+ * What an earlier save of this key means for this one, or null when there is none: the same account's row with the
+ * same answers is this save again; another account's is `results.error.claimed`; the same account's with other answers
+ * `score.error.sitting_used`.
+ */
+export async function savedBefore(
+  scored: ScoredSheet,
+  userId: string,
+  submissionKey: string,
+): Promise<SaveOutcome | null> {
+  const [existing] = await (
+    await db()
+  ).query<{ id: string; user_id: string; same: boolean }>(
     `SELECT id, user_id, answers = $3::jsonb AS same FROM ${TABLE[scored.kind]}
      WHERE submission_key = $2 AND (user_id = $1 OR submission_key LIKE 'sit:%' OR submission_key LIKE 'tok:%')
      ORDER BY user_id = $1 DESC LIMIT 1`,
-    [userId, submissionKey, JSON.stringify(row.answers)],
+    [userId, submissionKey, JSON.stringify(scored.sheet.answers)],
   );
-  if (!existing) throw new Error('a result neither saved nor found');
+  if (!existing) return null;
   if (existing.user_id !== userId) return { ok: false, error: 'results.error.claimed' };
   if (!existing.same && submissionKey.startsWith('sit:')) return { ok: false, error: 'score.error.sitting_used' };
   return { ok: true, id: existing.id, queued: false };

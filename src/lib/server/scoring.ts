@@ -16,7 +16,7 @@ import { signResultToken, verifyResultToken, type ResultTokenPayload } from './t
 import type { SessionUser } from './session.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { accessOf } from './subscription.ts';
-import { saveResult } from './results-saving.ts';
+import { saveResult, savedBefore } from './results-saving.ts';
 import { LIMITS, type Limit } from './rate-limit.ts';
 import { SharedLimits } from './shared-limits.ts';
 import { db } from './db.ts';
@@ -231,13 +231,20 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
   const scored = await score(input, who.lang, accessOf(who.user));
   if (!scored.ok) return scored;
   const use = useSitting(scoringLimits, input.sitting, sheetDigest(scored.sheet.answers, scored.sheet.timeSpent));
-  // A signed-in sheet's one result is settled by the database (a retry on another instance finds its own row).
   if (!who.user) {
     if (use === 'used') return { ok: false, error: 'score.error.sitting_used' };
     return { ok: true, result: scored.result, token: scored.token };
   }
+  const key = sittingKey(input.sitting);
   try {
-    const saved = await saveResult(scored, who.user.id, who.lang, sittingKey(input.sitting));
+    // Scored before and not by this process: only this user's own saved row of the same sheet (a retry that another
+    // instance answered) lets it through — not a sheet scored as a visitor, whose teaser was seen (then signed in).
+    if (use === 'used') {
+      const before = await savedBefore(scored, who.user.id, key);
+      if (!before?.ok) return before ?? { ok: false, error: 'score.error.sitting_used' };
+      return { ok: true, result: scored.result, id: before.id, saved: true };
+    }
+    const saved = await saveResult(scored, who.user.id, who.lang, key);
     if (!saved.ok) return saved;
     if (saved.queued) who.onQueued?.();
     return { ok: true, result: scored.result, id: saved.id, saved: true };
