@@ -2,7 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
-import { answerQuestions, carefulIqSheet, pointsFor, prefix, scoreCareerSitting, TEXT } from './helpers.ts';
+import {
+  answerIqCarefully,
+  answerQuestions,
+  carefulIqSheet,
+  pointsFor,
+  prefix,
+  scoreCareerSitting,
+  TEXT,
+} from './helpers.ts';
 import { printedCode } from '../../src/domain/certificate-code.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -13,10 +21,13 @@ test('a signed-in user downloads the certificate in the page language, and anyon
   browser,
   account,
 }) => {
+  // At a reader's pace and mostly right: a rushed or guessed sheet earns no certificate.
+  await page.clock.install();
   await page.goto('/eng/iq');
   await page.getByRole('button', { name: TEXT.en.start }).click();
-  await answerQuestions(page, 'en', 20, () => 0);
+  await answerIqCarefully(page, 'en');
   await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await page.clock.runFor(3_000);
   const preview = page.getByRole('img', { name: en['certificate.preview'] });
   await expect(preview).toBeVisible({ timeout: 10_000 });
   expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([

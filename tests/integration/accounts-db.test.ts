@@ -5,7 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownDatabase } from '../support/own-database.ts';
 import { countStatements } from '../../src/lib/server/database/statements.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+
+/** A form sittings are served now (the retired ones are only scored again from saved rows). */
+const FORM = SERVED_FORM_IDS[0];
 
 let mod: {
   db: typeof import('../../src/lib/server/db.ts');
@@ -22,6 +25,14 @@ beforeAll(async () => {
     users: await import('../../src/lib/server/users.ts'),
     scoring: await import('../../src/lib/server/scoring.ts'),
   };
+});
+
+/** The sheet of one sitting of a served form, named by its nonce: all right, at 9 s an item. */
+const sheet = (sitting = crypto.randomUUID()) => ({
+  formId: FORM,
+  sitting,
+  answers: iqBank(FORM).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
+  timeSpent: 400_000,
 });
 
 const newUser = async (email: string) => (await mod.users.createUser({ email, passwordHash: null, via: 'email' }))!.id;
@@ -74,18 +85,13 @@ describe('sessions in the database', () => {
 });
 
 describe('saving a result', () => {
-  const sheet = () => ({
-    formId: 0,
-    answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
-    timeSpent: 400_000,
-    submissionId: crypto.randomUUID(),
-  });
   const save = async (userId: string, submission = sheet()) => {
     let deliveries = 0;
     const user = { id: userId, email: 'x@example.com', createdAt: new Date(), premium: false };
     const outcome = await mod.scoring.scoreAndSave(submission, mod.scoring.scoreIq, {
       lang: 'uk',
       user,
+      limits: [],
       onQueued: () => deliveries++,
     });
     return { outcome, deliveries };
@@ -103,7 +109,7 @@ describe('saving a result', () => {
     expect(await save(quiet)).toMatchObject({ outcome: { saved: true }, deliveries: 0 });
     const again = sheet();
     await save(listed, again);
-    // The same submission again saves nothing new and queues nothing.
+    // The same sheet of a sitting again saves nothing new and queues nothing.
     expect(await save(listed, again)).toMatchObject({ outcome: { saved: true }, deliveries: 0 });
   });
 });
@@ -128,15 +134,15 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
       mailingConsent: true,
     }))!.id;
     const quiet = await newUser('batch-quiet@example.com');
-    const sheetWith = (right: number, submissionId: string) => ({
-      formId: 0,
-      answers: iqBank(0).map((item, i) => ({
+    const sheetWith = (right: number, sitting: string) => ({
+      formId: FORM,
+      sitting,
+      answers: iqBank(FORM).map((item, i) => ({
         questionId: item.id,
         selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6,
         timeSpent: 9000,
       })),
       timeSpent: 400_000,
-      submissionId,
     });
     const twice = crypto.randomUUID();
     const saves = [
@@ -153,6 +159,7 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
         const outcome = await mod.scoring.scoreAndSave(sheet, mod.scoring.scoreIq, {
           lang: 'en',
           user: { id: user, email: 'x@example.com', createdAt: new Date(), premium: false },
+          limits: [],
           onQueued: () => queued++,
         });
         if (!outcome.ok || !('id' in outcome)) throw new Error('not saved');
@@ -160,7 +167,7 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
       }),
     );
     const ids = outcomes.map((o) => o.id);
-    // The same submission twice is one row; every other save has its own.
+    // The same sheet of a sitting twice is one row; every other save has its own.
     expect(ids[2]).toBe(ids[4]);
     expect(new Set(ids).size).toBe(5);
     const rows = await (
@@ -171,7 +178,7 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     saves.forEach(({ user, sheet }, i) => {
-      const right = sheet.answers.filter((a, k) => a.selectedAnswer === iqBank(0)[k].correctAnswer).length;
+      const right = sheet.answers.filter((a, k) => a.selectedAnswer === iqBank(FORM)[k].correctAnswer).length;
       expect(byId.get(ids[i])).toMatchObject({ user_id: user, correct_answers: right, language: 'en' });
     });
     // They arrived in one turn of the event loop and went together.
@@ -190,19 +197,14 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
     expect(outcomes.filter((o, i) => saves[i].user === quiet).every((o) => o.queued === 0)).toBe(true);
   });
 
-  it('a save of a submission already in the database answers its row, beside new ones in the same statement', async () => {
+  it('a save of a sheet already in the database answers its row, beside new ones in the same statement', async () => {
     const userId = await newUser('batch-again@example.com');
+    const sitting = crypto.randomUUID();
     const user = { id: userId, email: 'x@example.com', createdAt: new Date(), premium: false };
-    const sheet = {
-      formId: 0,
-      answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
-      timeSpent: 400_000,
-      submissionId: crypto.randomUUID(),
-    };
-    const first = await mod.scoring.scoreAndSave(sheet, mod.scoring.scoreIq, { lang: 'uk', user });
+    const first = await mod.scoring.scoreAndSave(sheet(sitting), mod.scoring.scoreIq, { lang: 'uk', user, limits: [] });
     const together = await Promise.all(
-      [crypto.randomUUID(), sheet.submissionId, sheet.submissionId, crypto.randomUUID()].map((submissionId) =>
-        mod.scoring.scoreAndSave({ ...sheet, submissionId }, mod.scoring.scoreIq, { lang: 'uk', user }),
+      [crypto.randomUUID(), sitting, sitting, crypto.randomUUID()].map((nonce) =>
+        mod.scoring.scoreAndSave(sheet(nonce), mod.scoring.scoreIq, { lang: 'uk', user, limits: [] }),
       ),
     );
     const id = (o: unknown) => (o as { id: string }).id;
@@ -214,24 +216,20 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
   it('a save a row of its own fails (its user deleted meanwhile) fails alone; the others in its statement are saved', async () => {
     const [kept, gone, alsoKept] = await Promise.all(['ka', 'kg', 'kb'].map((n) => newUser(`batch-${n}@example.com`)));
     await (await database()).query('DELETE FROM users WHERE id = $1', [gone]);
-    const sheet = () => ({
-      formId: 0,
-      answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
-      timeSpent: 400_000,
-      submissionId: crypto.randomUUID(),
-    });
     const outcomes = await Promise.all(
       [kept, gone, alsoKept].map((id) =>
         mod.scoring.scoreAndSave(sheet(), mod.scoring.scoreIq, {
           lang: 'uk',
           user: { id, email: 'x@example.com', createdAt: new Date(), premium: false },
+          limits: [],
         }),
       ),
     );
     // The driver gives PostgreSQL's SQLSTATE as `code` (23503, a foreign key violation), which is what lets the batch
-    // tell a row's failure from the database's own and run the others again alone. The one whose save failed still
-    // gets its score, unsaved, as any failed save does.
+    // tell a row's failure from the database's own and run the others again alone. The one whose save failed gets a
+    // refusal to retry, as any failed save does, never a result the account does not have.
     expect(outcomes.map((o) => o.ok && 'saved' in o && o.saved)).toEqual([true, false, true]);
+    expect(outcomes[1]).toEqual({ ok: false, error: 'score.error.save_failed' });
     const rows = await (
       await database()
     ).query<{ user_id: string }>('SELECT user_id FROM test_results WHERE user_id = ANY ($1::uuid[]) ORDER BY 1', [

@@ -1,41 +1,48 @@
 /** Certificates over HTTP: owner-only PNGs in both languages with the spec's file name, caching, and verification. */
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
-import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
 import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
+import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
+import { careerSheetFor, iqSheetFor, rawScoreOf, takeCareerSitting, takeSitting } from '../support/sittings.ts';
 import { readQr } from '../support/qr.ts';
 
 const base = inject('baseUrl');
 
+/**
+ * A user with a certificate of each test: sheets of sittings served to their browser, answered as a person does —
+ * 30 s an IQ item, every one right, in the places the sitting showed them; career statements pointing to type 4 —
+ * so neither carries a caution (a cautioned sheet earns no certificate).
+ */
 async function owner(fullName: string) {
   const client = new Client(base);
   expect(
     (await client.post('/api/auth/signup', { email: uniqueEmail('cert'), password: 'secret1', fullName })).status,
   ).toBe(201);
+  const sitting = await takeSitting(client.get, 'uk');
   const iq = await (
-    await client.post('/api/tests/iq/score', {
-      formId: 0,
-      answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
-      timeSpent: 400_000,
-    })
+    await client.post(
+      '/api/tests/iq/score',
+      iqSheetFor(sitting, () => true, 30_000),
+    )
   ).json();
+  const career = await takeCareerSitting(client.get, 'uk');
   const pro = await (
-    await client.post('/api/tests/professional/score', {
-      answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
-      timeSpent: 300_000,
-    })
+    await client.post('/api/tests/professional/score', await careerSheetFor(client.post, career, (t) => t === 4))
   ).json();
-  return { client, iqId: iq.id as string, proId: pro.id as string };
+  const { iqEstimate } = readIq(
+    rawScoreOf(sitting.formId, () => true),
+    STATED_RELIABILITY,
+  );
+  return { client, iqId: iq.id as string, proId: pro.id as string, iqScore: String(iqEstimate) };
 }
 
 const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
 describe('certificates', () => {
   it('are PNGs of 1754×1240 in both languages, named by the spec, for both tests', async () => {
-    const { client, iqId, proId } = await owner('Олена Коваль');
+    const { client, iqId, proId, iqScore } = await owner('Олена Коваль');
     for (const [id, kind, score] of [
-      [iqId, 'IQ', '128'],
+      [iqId, 'IQ', iqScore],
       [proId, 'PROFESSIONAL', null],
     ] as const) {
       for (const [lang, tag] of [

@@ -9,6 +9,10 @@
  * afterwards, table by table (row count and a hash of the content), but for the writes EXCLUDED_TABLES and
  * PROJECTIONS below leave out.
  *
+ * The visitor is the signed-in user's own browser signed out (its visitor cookie alone), so the test sittings served
+ * to that browser are live for both: a hostile variant of a sheet is refused for what it is, not for coming from a
+ * browser the sitting was never served to.
+ *
  * The sweep runs on a server and database of its own (not the project's shared one), so nothing but these
  * requests writes to it: the server is stopped for each snapshot (PGlite admits one process at a time), and the
  * database is read in this process, exactly as the other *-db tests do.
@@ -30,8 +34,7 @@ import { Client, uniqueEmail } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { fakeProviderEnv, WAYFORPAY } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
-import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
+import { careerSheetFor, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
 
 const FUNCTIONS_DIR = new URL('../../netlify/functions/', import.meta.url);
 const CONCURRENCY = 8;
@@ -54,7 +57,9 @@ const PROJECTIONS: Record<string, string> = { iq_form_stats: '(SELECT form_id, s
 /** Endpoints that ignore their body whatever it holds (see the header comment). */
 const BODY_IGNORED = new Set(['POST /api/auth/signout']);
 /** Query parameters a GET endpoint reads, whose hostile values it must refuse. */
-const STRICT_QUERY: Record<string, string[]> = { '/api/tests/iq/form': ['formId', 'taken'], '/api/results': ['type'] };
+const STRICT_QUERY: Record<string, string[]> = { '/api/tests/iq/form': ['taken'], '/api/results': ['type'] };
+/** Strict parameters for which an empty value is a value: `taken=` is a browser that has taken no form yet. */
+const EMPTY_ACCEPTED = new Set(['taken']);
 
 /** Field names tried one by one in every JSON body, on top of each example's own. */
 const GENERIC_FIELDS = [
@@ -65,6 +70,7 @@ const GENERIC_FIELDS = [
   'answers',
   'timeSpent',
   'formId',
+  'formToken',
   'submissionId',
   'token',
   'tokens',
@@ -227,22 +233,19 @@ interface Fixture {
   email: string;
   password: string;
   userCookies: string;
+  /** The browser the user took the tests in, signed out: only its visitor cookie, which the sittings are bound to. */
+  visitorCookies: string;
   iqResultId: string;
   visitorToken: string;
   orderReference: string;
+  /**
+   * Sheets of sittings served to that browser and never scored, so one that got through would be scored (200) and,
+   * as the user, saved: what a hostile variant must not achieve. The career tie-break's request is its core answers.
+   */
+  iqSheet: Record<string, unknown>;
+  careerSheet: Record<string, unknown>;
+  tieBreak: Record<string, unknown>;
 }
-
-const iqSheet = () => ({
-  formId: 0,
-  answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 30_000 })),
-  timeSpent: 600_000,
-  lang: 'en',
-});
-const careerSheet = () => ({
-  answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
-  timeSpent: 300_000,
-  lang: 'en',
-});
 
 interface Example {
   /** A body that would be accepted; `mutating` names the field about to be made hostile, for bodies that must adapt. */
@@ -286,9 +289,13 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/promo': { body: () => ({ promoCode: 'ROZUM-DEMO', lang: 'en' }), required: ['promoCode'] },
   'POST /api/results/claim': { body: (fx) => ({ tokens: [fx.visitorToken], lang: 'en' }), required: ['tokens'] },
   'POST /api/results/from-token': { body: (fx) => ({ token: fx.visitorToken, lang: 'en' }), required: ['token'] },
-  // formId is required: a sheet without it must not be scored as form 0.
-  'POST /api/tests/iq/score': { body: () => iqSheet(), required: ['formId', 'answers', 'timeSpent'] },
-  'POST /api/tests/professional/score': { body: () => careerSheet(), required: ['answers', 'timeSpent'] },
+  // formToken is required: a sheet is scored only as the sitting the server served to this browser.
+  'POST /api/tests/iq/score': { body: (fx) => ({ ...fx.iqSheet }), required: ['formToken', 'answers', 'timeSpent'] },
+  'POST /api/tests/professional/score': {
+    body: (fx) => ({ ...fx.careerSheet }),
+    required: ['formToken', 'answers', 'timeSpent'],
+  },
+  'POST /api/tests/professional/tiebreak': { body: (fx) => ({ ...fx.tieBreak }), required: ['formToken', 'answers'] },
   // Well-formed but unsigned: every variant must be refused.
   'POST /api/payments/wayforpay': {
     body: (fx) => ({
@@ -349,7 +356,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
   for (const ep of endpoints) {
     const allowed = new Set(ep.methods.includes('GET') ? [...ep.methods, 'HEAD'] : ep.methods);
     for (const who of ['visitor', 'user'] as Who[]) {
-      const cookie = who === 'user' ? fx.userCookies : '';
+      const cookie = who === 'user' ? fx.userCookies : fx.visitorCookies;
       const base = (extra: Record<string, string> = {}): Record<string, string> => ({
         ...(cookie ? { cookie } : {}),
         ...extra,
@@ -490,7 +497,9 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
           ['junk=100%', `${cookie ? cookie + '; ' : ''}junk=100%`],
           [
             'rozum_session=%E0%A4%A',
-            `${cookie ? cookie.replace(/rozum_session=[^;]*/, 'rozum_session=%E0%A4%A') : 'rozum_session=%E0%A4%A'}`,
+            /rozum_session=/.test(cookie)
+              ? cookie.replace(/rozum_session=[^;]*/, 'rozum_session=%E0%A4%A')
+              : `${cookie ? cookie + '; ' : ''}rozum_session=%E0%A4%A`,
           ],
           ['8 KB cookie', `${cookie ? cookie + '; ' : ''}big=${'x'.repeat(8192)}`],
           ['rozum_device=%', `${cookie ? cookie + '; ' : ''}rozum_device=%`],
@@ -565,7 +574,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
               'query string',
               `every name = ${JSON.stringify(value)}`,
               { path: `${fillPath(ep.pattern)}?${query}`, headers: base() },
-              queryExpect(QUERY_NAMES),
+              queryExpect(value === '' ? QUERY_NAMES.filter((n) => !EMPTY_ACCEPTED.has(n)) : QUERY_NAMES),
             );
           }
           for (const name of new Set([...strict, 'lang'])) {
@@ -736,12 +745,35 @@ async function makeFixture(base: string): Promise<Fixture> {
   const password = 'secret1';
   const user = new Client(base);
   expect((await user.post('/api/auth/signup', { email, password, fullName: 'Sweep Person' })).status).toBe(201);
-  const iq = await (await user.post('/api/tests/iq/score', iqSheet())).json();
-  expect(iq.saved).toBe(true);
-  expect((await user.post('/api/tests/professional/score', careerSheet())).status).toBe(200);
-  const { token: visitorToken } = await (
-    await new Client(base).post('/api/tests/professional/score', careerSheet())
+  const iq = await (
+    await user.post(
+      '/api/tests/iq/score',
+      iqSheetFor(await takeSitting(user.get, 'en'), () => true),
+    )
   ).json();
+  expect(iq.saved).toBe(true);
+  const careerOf = async (client: Client) =>
+    careerSheetFor(client.post, await takeCareerSitting(client.get, 'en'), (type) => type === 4);
+  expect((await user.post('/api/tests/professional/score', await careerOf(user))).status).toBe(200);
+  const visitor = new Client(base);
+  const { token: visitorToken } = await (
+    await visitor.post('/api/tests/professional/score', await careerOf(visitor))
+  ).json();
+  expect(visitorToken).toMatch(/^v1\./);
+  // The sittings the sweep's sheets belong to: served to the user's browser, live (a reload resumes them), unscored.
+  const iqSitting = await takeSitting(user.get, 'en');
+  const iqSheet = iqSheetFor(iqSitting, () => true);
+  const resumed = await (await user.get(`/api/tests/iq/form?lang=en&formToken=${iqSitting.formToken}`)).json();
+  expect(resumed.formToken).toBe(iqSitting.formToken);
+  const careerSitting = await takeCareerSitting(user.get, 'en');
+  const careerSheet = await careerSheetFor(user.post, careerSitting, (type) => type === 4);
+  const tieBreak = {
+    formToken: careerSitting.formToken,
+    answers: careerSheet.answers
+      .slice(0, careerSitting.questions.length)
+      .map(({ questionId, selectedAnswer }) => ({ questionId, selectedAnswer })),
+    lang: 'en',
+  };
   const checkout = await user.post('/api/payments/checkout', {
     fullName: 'Sweep Person',
     phone: '+380501234567',
@@ -750,7 +782,19 @@ async function makeFixture(base: string): Promise<Fixture> {
   expect(checkout.status).toBe(201);
   const { orderReference } = await checkout.json();
   const userCookies = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return { email, password, userCookies, iqResultId: iq.id, visitorToken, orderReference };
+  const visitorCookies = `rozum_visitor=${user.cookies.get('rozum_visitor')}`;
+  return {
+    email,
+    password,
+    userCookies,
+    visitorCookies,
+    iqResultId: iq.id,
+    visitorToken,
+    orderReference,
+    iqSheet,
+    careerSheet,
+    tieBreak,
+  };
 }
 
 const truncate = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);

@@ -8,14 +8,19 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { WAYFORPAY } from '../support/fake-providers.ts';
-import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
+import { careerSheetFor, takeCareerSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
-const careerSheet = () => ({
-  answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 4, timeSpent: 1000 })),
-  timeSpent: 300_000,
+/** A career sheet of a sitting served to the client's browser (its cookies go with the score request). */
+const careerSheet = async (client: Client) =>
+  careerSheetFor(client.post, await takeCareerSitting(client.get, 'en'), (type) => type === 4);
+/** A score request of the right shape, for refusals that come before its sitting is read. */
+const careerShape = {
+  formToken: 's1.e30.unread',
+  answers: [{ questionId: 1, selectedAnswer: true, timeSpent: 2000 }],
+  timeSpent: 2000,
   lang: 'en',
-});
+};
 
 describe('hostile requests', () => {
   it('read a malformed percent-encoding in any cookie as plain text, for visitors and signed-in users', async () => {
@@ -26,10 +31,10 @@ describe('hostile requests', () => {
     client.cookies.set('junk', '100%');
     client.cookies.set('other', '%E0%A4%A');
     expect((await client.get('/api/me')).status).toBe(200);
-    expect((await client.post('/api/tests/professional/score', careerSheet())).status).toBe(200);
+    expect((await client.post('/api/tests/professional/score', await careerSheet(client))).status).toBe(200);
     const visitor = new Client(base);
     visitor.cookies.set('junk', '100%');
-    expect((await visitor.post('/api/tests/professional/score', careerSheet())).status).toBe(200);
+    expect((await visitor.post('/api/tests/professional/score', await careerSheet(visitor))).status).toBe(200);
     expect((await visitor.get('/api/me')).status).toBe(401);
   });
 
@@ -99,17 +104,19 @@ describe('hostile requests', () => {
   });
 
   it('refuse a state-changing request from an opaque origin (Origin: null)', async () => {
-    const res = await fetch(`${base}/api/tests/professional/score`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'null' },
-      body: JSON.stringify(careerSheet()),
-    });
+    const visitor = new Client(base);
+    const sheet = await careerSheet(visitor);
+    const res = await visitor.post('/api/tests/professional/score', sheet, { origin: 'null' });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe('api.error.cross_site');
+    // The same request from the site itself is scored: the origin alone was refused.
+    expect((await visitor.post('/api/tests/professional/score', sheet)).status).toBe(200);
   });
 
   it('accept a result token only as v1.<payload>.<mac>, so appending a segment makes no new claim', async () => {
-    const { token } = await (await new Client(base).post('/api/tests/professional/score', careerSheet())).json();
+    const visitor = new Client(base);
+    const { token } = await (await visitor.post('/api/tests/professional/score', await careerSheet(visitor))).json();
+    expect(token).toMatch(/^v1\./);
     for (const bad of [`${token}.x`, `${token}.`, `x.${token}`]) {
       const res = await new Client(base).post('/api/results/from-token', { token: bad });
       expect(res.status, bad).toBe(400);
@@ -157,7 +164,7 @@ describe('hostile requests', () => {
     ['/api/auth/signup', { email: 'nul\u0000@example.com', password: 'secret1' }],
     ['/api/auth/signup', { email: 'ok.nul@example.com', password: 'secret1', fullName: 'A\u0000B' }],
     ['/api/auth/signin', { email: 'x@example.com', password: 'se\u0000cret' }],
-    ['/api/tests/professional/score', { ...careerSheet(), lang: 'e\u0000n' }],
+    ['/api/tests/professional/score', { ...careerShape, lang: 'e\u0000n' }],
   ])('refuse a NUL character in %s with 400 and write nothing', async (path, body) => {
     const res = await new Client(base).post(path, body);
     expect(res.status).toBe(400);

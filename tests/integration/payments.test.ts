@@ -7,7 +7,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { WAYFORPAY } from '../support/fake-providers.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
+import { iqSheetFor, rawScoreOf, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 const md5 = (parts: (string | number)[]) =>
@@ -347,14 +348,17 @@ describe('refunds and reversals', () => {
 describe('the same result before and after paying', () => {
   it('is the teaser, then the full result with breakdown and review', async () => {
     const client = await buyer();
-    const bank = iqBank(0);
+    const sitting = await takeSitting(client.get, 'uk');
     const { id } = await (
-      await client.post('/api/tests/iq/score', {
-        formId: 0,
-        answers: bank.map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
-        timeSpent: 400_000,
-      })
+      await client.post(
+        '/api/tests/iq/score',
+        iqSheetFor(sitting, () => true),
+      )
     ).json();
+    const { iqEstimate } = readIq(
+      rawScoreOf(sitting.formId, () => true),
+      STATED_RELIABILITY,
+    );
     const before = (await (await client.get(`/api/results/iq/${id}`)).json()).result;
     expect(before.access).toBe('teaser');
     expect(before).not.toHaveProperty('breakdown');
@@ -369,8 +373,8 @@ describe('the same result before and after paying', () => {
     const stats = await (await client.get('/api/me/stats')).json();
     expect(stats).toMatchObject({
       statsLocked: false,
-      bestIQ: 128,
-      averageIQ: 128,
+      bestIQ: iqEstimate,
+      averageIQ: iqEstimate,
       averageAccuracy: 100,
       improvementTrend: null,
     });

@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { receivedBy, TELEGRAM, WAYFORPAY } from '../support/fake-providers.ts';
+import { iqSheetFor, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
@@ -14,6 +15,16 @@ async function user(email = uniqueEmail('promo'), mailingList = true) {
       .status,
   ).toBe(201);
   return client;
+}
+
+/** A sheet with every answer right, of a sitting served to the client's browser: saved to its account. */
+async function perfectIq(client: Client) {
+  const sitting = await takeSitting(client.get, 'uk');
+  const res = await client.post(
+    '/api/tests/iq/score',
+    iqSheetFor(sitting, () => true),
+  );
+  expect(await res.json()).toMatchObject({ saved: true });
 }
 
 describe('promo codes', () => {
@@ -109,12 +120,7 @@ describe('notifications', () => {
   it('a user who did not ask for the mailing list never reaches Mailchimp: not at sign-up, a result or a purchase', async () => {
     const email = uniqueEmail('quiet');
     const client = await user(email, false);
-    const { iqBank } = await import('../../src/domain/iq/bank.ts');
-    await client.post('/api/tests/iq/score', {
-      formId: 0,
-      answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
-      timeSpent: 400_000,
-    });
+    await perfectIq(client);
     const { orderReference } = await (
       await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })
     ).json();
@@ -221,14 +227,8 @@ describe('notifications', () => {
   });
 
   it('a perfect sheet tags the member above_average_iq (at the stated reliability no reading reaches the 130 of high_iq)', async () => {
-    const { iqBank } = await import('../../src/domain/iq/bank.ts');
     const email = uniqueEmail('high');
-    const client = await user(email);
-    await client.post('/api/tests/iq/score', {
-      formId: 0,
-      answers: iqBank(0).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: 1000 })),
-      timeSpent: 400_000,
-    });
+    await perfectIq(await user(email));
     const member = createHash('md5').update(email.toLowerCase()).digest('hex');
     const tagged = async (tag: string) =>
       (await receivedBy(fake)).some((r) => r.path.endsWith(`${member}/tags`) && r.body.includes(`"${tag}"`));

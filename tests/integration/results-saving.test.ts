@@ -2,26 +2,30 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
-import { sittingSheet, takeSitting } from '../support/sittings.ts';
-import { legacyCoreInOrder } from '../../src/domain/career/questions.ts';
+import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
+import {
+  careerSheetFor,
+  iqSheetFor,
+  rawScoreOf,
+  sittingSheet,
+  takeCareerSitting,
+  takeSitting,
+  type ServedSitting,
+} from '../support/sittings.ts';
 
 const base = inject('baseUrl');
-const bank = iqBank(0);
-const iqSheet = (right: number) => ({
-  formId: 0,
-  answers: bank.map((item, i) => ({
-    questionId: item.id,
-    selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6,
-    timeSpent: 2000,
-  })),
-  timeSpent: 500_000,
-  lang: 'uk',
-});
-const careerSheet = () => ({
-  answers: legacyCoreInOrder().map((q) => ({ questionId: q.id, selectedAnswer: q.type === 3, timeSpent: 1000 })),
-  timeSpent: 300_000,
-  lang: 'en',
-});
+/** A sheet of the sitting right on the form's first `right` items, at 20 s an item. */
+const firstRight = (sitting: ServedSitting, right: number) =>
+  iqSheetFor(sitting, (item) => iqBank(sitting.formId).indexOf(item) < right, 20_000);
+/** Takes an IQ sitting in the client's browser and sends the sheet with its first `right` items right. */
+const scoreIq = async (client: Client, right: number) =>
+  client.post('/api/tests/iq/score', firstRight(await takeSitting(client.get, 'uk'), right));
+/** Takes a career sitting in the client's browser and sends statements pointing to type 3. */
+const scoreCareer = async (client: Client) =>
+  client.post(
+    '/api/tests/professional/score',
+    await careerSheetFor(client.post, await takeCareerSitting(client.get, 'en'), (type) => type === 3),
+  );
 
 async function user() {
   const client = new Client(base);
@@ -30,16 +34,26 @@ async function user() {
 }
 
 describe('saving results', () => {
-  it('saves a test scored while signed in, once per submission id', async () => {
+  it('saves a test scored while signed in at once, once per sitting, and answers no token', async () => {
     const client = await user();
-    const submissionId = crypto.randomUUID();
-    const first = await (await client.post('/api/tests/iq/score', { ...iqSheet(20), submissionId })).json();
-    const again = await (await client.post('/api/tests/iq/score', { ...iqSheet(20), submissionId })).json();
+    const sitting = await takeSitting(client.get, 'uk');
+    const sheet = firstRight(sitting, 20);
+    const first = await (await client.post('/api/tests/iq/score', sheet)).json();
+    // The same sheet again (a retry after a lost answer) is the same result; another sheet of the sitting is refused.
+    const again = await (await client.post('/api/tests/iq/score', sheet)).json();
     expect(first).toMatchObject({ saved: true, id: expect.any(String) });
+    expect(first).not.toHaveProperty('token');
     expect(again.id).toBe(first.id);
+    const other = await client.post('/api/tests/iq/score', firstRight(sitting, 19));
+    expect(other.status).toBe(409);
+    expect((await other.json()).error).toBe('score.error.sitting_used');
     const history = await (await client.get('/api/results?type=iq')).json();
     expect(history.items.map((i: { id: string }) => i.id)).toEqual([first.id]);
-    expect(history.items[0]).toMatchObject({ iqEstimate: 128, iqBound: null, ratingLabel: 'superior' });
+    const { iqEstimate, iqBound, ratingLabel } = readIq(
+      rawScoreOf(sitting.formId, () => true),
+      STATED_RELIABILITY,
+    );
+    expect(history.items[0]).toMatchObject({ iqEstimate, iqBound, ratingLabel });
   });
 
   it('serves a signed-in user a form not taken while one remains, then the one taken longest ago', async () => {
@@ -60,9 +74,8 @@ describe('saving results', () => {
     expect((await (await client.get('/api/tests/iq/form?lang=uk')).json()).formId).toBe(taken[0]);
   });
 
-  it('claims a visitor token into the account, once however often it is claimed', async () => {
-    const visitor = new Client(base);
-    const { token } = await (await visitor.post('/api/tests/professional/score', careerSheet())).json();
+  it('claims a visitor token into the account, once however often it is claimed, and into no other', async () => {
+    const { token } = await (await scoreCareer(new Client(base))).json();
     const client = await user();
     const first = await client.post('/api/results/claim', { tokens: [token] });
     expect(first.status).toBe(200);
@@ -70,6 +83,12 @@ describe('saving results', () => {
     expect(claimed).toMatchObject({ kind: 'professional', id: expect.any(String) });
     const second = await (await client.post('/api/results/claim', { tokens: [token] })).json();
     expect(second.claimed[0].id).toBe(claimed.id);
+    // The token was consumed by its first claim: another account gets a refusal, not a copy.
+    const stranger = await user();
+    const taken = await stranger.post('/api/results/claim', { tokens: [token] });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error).toBe('results.error.claimed');
+    expect((await (await stranger.get('/api/results?type=professional')).json()).items).toEqual([]);
     const history = await (await client.get('/api/results?type=professional')).json();
     expect(history.items).toHaveLength(1);
     expect(history.items[0]).toMatchObject({ id: claimed.id, primaryType: 3 });
@@ -83,7 +102,7 @@ describe('saving results', () => {
   });
 
   it('refuses a tampered token and a claim by a visitor', async () => {
-    const { token } = await (await new Client(base).post('/api/tests/iq/score', iqSheet(3))).json();
+    const { token } = await (await scoreIq(new Client(base), 3)).json();
     const client = await user();
     const res = await client.post('/api/results/claim', { tokens: [`${token.slice(0, -2)}xx`] });
     expect(res.status).toBe(400);
@@ -95,7 +114,7 @@ describe('saving results', () => {
   it('shows a result only to its owner: anyone else gets not found, and it is not in their list', async () => {
     const alice = await user();
     const bob = await user();
-    const { id } = await (await alice.post('/api/tests/iq/score', iqSheet(10))).json();
+    const { id } = await (await scoreIq(alice, 10)).json();
     expect((await alice.get(`/api/results/iq/${id}`)).status).toBe(200);
     const stolen = await bob.get(`/api/results/iq/${id}`);
     expect(stolen.status).toBe(404);
@@ -110,8 +129,8 @@ describe('saving results', () => {
   it('counts statistics and achievements, with the premium figures hidden without premium', async () => {
     const client = await user();
     expect((await (await client.get('/api/me/stats')).json()).bestIQ).toBeNull();
-    await client.post('/api/tests/iq/score', iqSheet(20));
-    await client.post('/api/tests/professional/score', careerSheet());
+    expect((await scoreIq(client, 20)).status).toBe(200);
+    expect((await scoreCareer(client)).status).toBe(200);
     const stats = await (await client.get('/api/me/stats')).json();
     // The best IQ is the one the history lists to everyone: shown, not "?".
     const [listed] = (await (await client.get('/api/results?type=iq')).json()).items;

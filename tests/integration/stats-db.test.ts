@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownDatabase } from '../support/own-database.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 
 let mod: {
   db: typeof import('../../src/lib/server/db.ts');
@@ -23,11 +23,13 @@ beforeAll(async () => {
   };
 });
 
+/** A sheet of a sitting of its own (named by its nonce), of a form served now. */
+const FORM = SERVED_FORM_IDS[0];
 const iqSheet = () => ({
-  formId: 0,
-  answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
+  formId: FORM,
+  sitting: crypto.randomUUID(),
+  answers: iqBank(FORM).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
   timeSpent: 400_000,
-  submissionId: crypto.randomUUID(),
 });
 async function newUser() {
   const email = `stats.${crypto.randomUUID()}@example.com`;
@@ -37,7 +39,7 @@ async function newUser() {
 
 /** Scores and saves an IQ sheet for the user, or only scores it for a visitor (user null); the saved row's id. */
 async function takeIq(user: Awaited<ReturnType<typeof newUser>> | null) {
-  const outcome = await mod.scoring.scoreAndSave(iqSheet(), mod.scoring.scoreIq, { lang: 'uk', user });
+  const outcome = await mod.scoring.scoreAndSave(iqSheet(), mod.scoring.scoreIq, { lang: 'uk', user, limits: [] });
   if (!outcome.ok) throw new Error(outcome.error);
   return outcome.id;
 }
@@ -54,7 +56,7 @@ async function saveCareer(userId: string, at?: string) {
        secondary_type, tied_types, recommended_professions, personality_type, strengths_description, development_areas,
        language, answers, submission_key, verification_code, created_at)
      VALUES ($1, 54, 300000, '{}', 4, 5, '[]', '[]', 'Creator', '', '[]', 'en', '[]', $2, $3, COALESCE($4::timestamptz, now()))`,
-    [userId, `sub:${crypto.randomUUID()}`, crypto.randomUUID(), at ?? null],
+    [userId, `sit:${crypto.randomUUID()}`, crypto.randomUUID(), at ?? null],
   );
 }
 

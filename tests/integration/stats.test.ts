@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { iqSheetFor, takeSitting } from '../support/sittings.ts';
 
 let database: TestDatabase;
 let server: ServerProcess;
@@ -20,13 +20,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const iqSheet = () => ({
-  formId: 0,
-  answers: iqBank(0).map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 9000 })),
-  timeSpent: 400_000,
-  lang: 'en',
-  submissionId: crypto.randomUUID(),
-});
+/** Takes an IQ sitting in the client's browser and sends its sheet, every answer right. */
+async function scoreIq(client: Client) {
+  const sitting = await takeSitting(client.get, 'en');
+  return client.post(
+    '/api/tests/iq/score',
+    iqSheetFor(sitting, () => true),
+  );
+}
 async function signedIn() {
   const client = new Client(server.url);
   expect((await client.post('/api/auth/signup', { email: uniqueEmail('stats'), password: 'secret1' })).status).toBe(
@@ -39,10 +40,9 @@ describe('GET /api/stats', () => {
   it('counts the results saved to accounts — not a visitor’s unsaved sheet — and serves that count for a minute', async () => {
     // The database is new: nothing is saved yet, and nothing has asked for the counts.
     const client = await signedIn();
-    expect((await client.post('/api/tests/iq/score', iqSheet())).status).toBe(200);
-    expect((await client.post('/api/tests/iq/score', iqSheet())).status).toBe(200);
-    const visitor = new Client(server.url);
-    expect((await visitor.post('/api/tests/iq/score', { ...iqSheet(), submissionId: undefined })).status).toBe(200);
+    expect((await scoreIq(client)).status).toBe(200);
+    expect((await scoreIq(client)).status).toBe(200);
+    expect((await scoreIq(new Client(server.url))).status).toBe(200);
 
     const res = await fetch(`${server.url}/api/stats`);
     expect(res.status).toBe(200);
@@ -60,7 +60,7 @@ describe('GET /api/stats', () => {
     expect(Date.parse(body.asOf)).toBeLessThanOrEqual(Date.now());
 
     // Another save within the minute: every request of the minute gets the same answer.
-    expect((await client.post('/api/tests/iq/score', iqSheet())).status).toBe(200);
+    expect((await scoreIq(client)).status).toBe(200);
     expect(await (await fetch(`${server.url}/api/stats`)).json()).toEqual(body);
   });
 
