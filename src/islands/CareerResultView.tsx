@@ -197,6 +197,7 @@ export function CareerResultView({
         resultId={resultId}
         lang={lang}
         cautioned={result.cautions.length > 0 || result.noClearType}
+        onRestart={onRestart}
       />
       <Samples t={t} samples={samples} kind="professional" lang={lang} />
       <ResultActions

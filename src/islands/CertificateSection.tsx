@@ -22,6 +22,7 @@ export function CertificateSection({
   resultId,
   lang,
   cautioned = false,
+  onRestart,
 }: {
   t: T;
   links: ResultsLinks;
@@ -31,6 +32,8 @@ export function CertificateSection({
   lang: Lang;
   /** The result carries a caution (or, for the career test, names no clear type): no certificate. */
   cautioned?: boolean;
+  /** "Start again" as the page's own button does it (a visitor is warned before an unsaved result is dropped). */
+  onRestart?: () => void;
 }) {
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');
@@ -70,9 +73,11 @@ export function CertificateSection({
       {cautioned ? (
         <>
           <p data-testid="certificate-refused">{t('certificate.error.caution')}</p>
-          <a className="button button-ghost" href={links.test}>
-            {t('certificate.retake')}
-          </a>
+          {onRestart ? (
+            <button type="button" className="button button-ghost" onClick={onRestart}>
+              {t('certificate.retake')}
+            </button>
+          ) : null}
         </>
       ) : !signedIn ? (
         <>

@@ -139,6 +139,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         resultId={resultId}
         lang={lang}
         cautioned={result.cautions.length > 0}
+        onRestart={onRestart}
       />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: reading.value })} />
     </article>

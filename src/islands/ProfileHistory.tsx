@@ -1,5 +1,5 @@
 /** The profile's history tab: every saved result of each test, newest first, a page at a time, or a way to take the test. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ProfileData, ProfileParts } from './profile-data.ts';
 import { CareerItem, Entries, IqItem, ProfileGate } from './ProfileEntries.tsx';
 
@@ -16,10 +16,10 @@ export function ProfileHistory({
     <>
       <h2>{t('profile.history.iq')}</h2>
       {iq.length ? (
-        <>
+        <div>
           <Entries {...parts} entries={iq} premium={premium} Item={IqItem} />
           {next.iq ? <MoreButton t={t} load={() => more('iq')} /> : null}
-        </>
+        </div>
       ) : (
         <p className="muted">
           {t('profile.history.none')} <a href={links.iqTest}>{t('nav.cta.iq')}</a>
@@ -27,10 +27,10 @@ export function ProfileHistory({
       )}
       <h2>{t('profile.history.professional')}</h2>
       {pro.length ? (
-        <>
+        <div>
           <Entries {...parts} entries={pro} premium={premium} Item={CareerItem} />
           {next.professional ? <MoreButton t={t} load={() => more('professional')} /> : null}
-        </>
+        </div>
       ) : (
         <p className="muted">
           {t('profile.history.none')} <a href={links.proTest}>{t('nav.cta.prof')}</a>
@@ -41,18 +41,29 @@ export function ProfileHistory({
   );
 }
 
-/** "Show earlier results": the next page of a history, with a way to try again when it could not be loaded. */
+/**
+ * "Show earlier results": the next page of a history, with a way to try again when it could not be loaded. Focus
+ * moves to the first result it brought, so a keyboard user reads on from there (the button may be gone).
+ */
 function MoreButton({ t, load }: { t: ProfileParts['t']; load: () => Promise<boolean> }) {
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const here = useRef<HTMLParagraphElement>(null);
   return (
-    <p className="history-more">
+    <p className="history-more" ref={here}>
       <button
         type="button"
         className="button button-ghost"
         disabled={state === 'loading'}
         onClick={async () => {
+          const list = here.current?.parentElement;
+          const before = list?.querySelectorAll('li').length ?? 0;
           setState('loading');
-          setState((await load()) ? 'idle' : 'failed');
+          const loaded = await load();
+          setState(loaded ? 'idle' : 'failed');
+          if (loaded)
+            requestAnimationFrame(() =>
+              list?.querySelectorAll('li')[before]?.querySelector<HTMLElement>('a, button')?.focus(),
+            );
         }}
       >
         {state === 'loading' ? t('common.loading') : t('profile.history.more')}

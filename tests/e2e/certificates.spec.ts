@@ -66,7 +66,7 @@ test('a visitor is invited to sign in for a certificate', async ({ page, request
 });
 
 for (const lang of ['uk', 'en'] as const) {
-  test(`${lang}: a rushed result says why it has no certificate and offers a retake, to a visitor and its owner`, async ({
+  test(`${lang}: a rushed result says why it has no certificate and offers a retake, with the restart warning`, async ({
     page,
     request,
   }) => {
@@ -80,10 +80,11 @@ for (const lang of ['uk', 'en'] as const) {
     await page.goto(`${prefix(lang)}/results`);
     const section = page.getByRole('region', { name: texts['certificate.title'] });
     await expect(section.getByTestId('certificate-refused')).toHaveText(texts['certificate.error.caution']);
-    await expect(section.getByRole('link', { name: texts['certificate.retake'] })).toHaveAttribute(
-      'href',
-      `${prefix(lang)}/iq`,
-    );
+    // The retake is the page's own "start again": a visitor is warned before the unsaved result goes.
+    await section.getByRole('button', { name: texts['certificate.retake'] }).click();
+    const dialog = page.getByRole('dialog', { name: texts['results.restart.title'] });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(texts['results.restart.unsaved']);
     await expect(section.getByText(texts['certificate.signin'])).toHaveCount(0);
     await expect(section.getByRole('button', { name: texts['certificate.download'] })).toHaveCount(0);
   });
