@@ -36,7 +36,7 @@ async function account() {
 
 /** A stranger's wrong password from an address of its own. */
 const guess = (email: string) =>
-  m.auth.signIn({ email, password: `guess-${randomBytes(3).toString('hex')}` }, address());
+  m.auth.signIn({ fullName: undefined, email, password: `guess-${randomBytes(3).toString('hex')}` }, address());
 
 /** Time passes for the account's run: its last attempt moves `seconds` into the past. */
 const later = async (email: string, seconds: number) =>
@@ -73,12 +73,15 @@ describe('sign-in throttling per account', () => {
     }
     // …and a hundred more guesses from a hundred addresses, refused, do not push the wait on.
     for (let i = 0; i < 100; i++) await guess(email);
-    const told = await m.auth.signIn({ email, password: 'secret1' }, address());
+    const told = await m.auth.signIn({ fullName: undefined, email, password: 'secret1' }, address());
     expect(told).toMatchObject({ ok: false, error: 'auth.error.rate_limited' });
     const wait = (told as { retryAfterSeconds: number }).retryAfterSeconds;
     expect(wait).toBeLessThanOrEqual(m.throttle.MAX_DELAY_SECONDS);
     await later(email, wait);
-    expect(await m.auth.signIn({ email, password: 'secret1' }, address())).toMatchObject({ ok: true, userId });
+    expect(await m.auth.signIn({ fullName: undefined, email, password: 'secret1' }, address())).toMatchObject({
+      ok: true,
+      userId,
+    });
     // The owner's success ends the run: the next stranger starts from the free attempts again.
     expect(await guess(email)).toMatchObject({ error: 'auth.error.invalid' });
   });
@@ -88,13 +91,17 @@ describe('sign-in throttling per account', () => {
     const device: KnownDevice = { deviceId: randomBytes(16).toString('base64url'), userId };
     for (let i = 0; i < 40; i++) await guess(email);
     expect(await guess(email)).toMatchObject({ error: 'auth.error.rate_limited' });
-    expect(await m.auth.signIn({ email, password: 'secret1' }, address(), device)).toMatchObject({ ok: true });
+    expect(await m.auth.signIn({ fullName: undefined, email, password: 'secret1' }, address(), device)).toMatchObject({
+      ok: true,
+    });
     // A cookie naming another account is a stranger's.
     const other = await account();
     const borrowed: KnownDevice = { deviceId: device.deviceId, userId: other.userId };
-    expect(await m.auth.signIn({ email, password: 'secret1' }, address(), borrowed)).toMatchObject({
-      error: 'auth.error.rate_limited',
-    });
+    expect(await m.auth.signIn({ fullName: undefined, email, password: 'secret1' }, address(), borrowed)).toMatchObject(
+      {
+        error: 'auth.error.rate_limited',
+      },
+    );
   });
 
   it('slows one address on its own: 30 attempts in 10 minutes across any accounts, then a wait', async () => {
@@ -102,7 +109,7 @@ describe('sign-in throttling per account', () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 31; i++) {
       const { email } = await account();
-      const outcome = await m.auth.signIn({ email, password: 'wrong-one' }, ip);
+      const outcome = await m.auth.signIn({ fullName: undefined, email, password: 'wrong-one' }, ip);
       outcomes.push(outcome.ok ? 'ok' : outcome.error);
     }
     expect(outcomes.slice(0, 30).every((o) => o === 'auth.error.invalid')).toBe(true);
