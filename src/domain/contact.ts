@@ -30,6 +30,8 @@ export type PersonName =
  */
 export function personName(raw: string): PersonName {
   if (!/\S/u.test(raw)) return { ok: false, error: 'empty' };
+  // Far past any name (and the ends' trim is quadratic in a run of spaces inside one): refused before it is read.
+  if (raw.length > 4 * NAME_MAX_LENGTH) return { ok: false, error: 'too_long' };
   if (!isPlainText(raw)) return { ok: false, error: 'unsafe' };
   const name = raw
     .normalize('NFC')

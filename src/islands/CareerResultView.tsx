@@ -196,7 +196,7 @@ export function CareerResultView({
         kind="professional"
         resultId={resultId}
         lang={lang}
-        cautioned={result.cautions.length > 0 || result.noClearType}
+        refused={result.cautions.length > 0 || result.noClearType ? 'caution' : undefined}
         onRestart={onRestart}
       />
       <Samples t={t} samples={samples} kind="professional" lang={lang} />

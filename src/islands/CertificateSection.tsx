@@ -21,7 +21,7 @@ export function CertificateSection({
   kind,
   resultId,
   lang,
-  cautioned = false,
+  refused,
   onRestart,
 }: {
   t: T;
@@ -30,8 +30,11 @@ export function CertificateSection({
   kind: TestKind;
   resultId?: string;
   lang: Lang;
-  /** The result carries a caution (or, for the career test, names no clear type): no certificate. */
-  cautioned?: boolean;
+  /**
+   * Why the result earns no certificate, if it does not: a caution (or, for the career test, no clear type), or the
+   * form's worked answers seen before it was taken (a retake on an unseen form is the way, not this form again).
+   */
+  refused?: 'caution' | 'key_seen';
   /** "Start again" as the page's own button does it (a visitor is warned before an unsaved result is dropped). */
   onRestart?: () => void;
 }) {
@@ -40,10 +43,10 @@ export function CertificateSection({
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!signedIn || !resultId || cautioned) return;
+    if (!signedIn || !resultId || refused) return;
     const timer = setTimeout(() => setReady(true), CERTIFICATE_READ_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, resultId, cautioned]);
+  }, [signedIn, resultId, refused]);
   const url = resultId ? `/api/certificates/${resultId}?lang=${lang}` : '';
 
   async function download() {
@@ -70,10 +73,10 @@ export function CertificateSection({
   return (
     <section className="result-block" aria-labelledby="cert-title">
       <h2 id="cert-title">{t('certificate.title')}</h2>
-      {cautioned ? (
+      {refused ? (
         <>
-          <p data-testid="certificate-refused">{t('certificate.error.caution')}</p>
-          {onRestart ? (
+          <p data-testid="certificate-refused">{t(`certificate.error.${refused}`)}</p>
+          {onRestart && refused === 'caution' ? (
             <button type="button" className="button button-ghost" onClick={onRestart}>
               {t('certificate.retake')}
             </button>

@@ -138,7 +138,7 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         kind="iq"
         resultId={resultId}
         lang={lang}
-        cautioned={result.cautions.length > 0}
+        refused={result.cautions.includes('key_seen') ? 'key_seen' : result.cautions.length > 0 ? 'caution' : undefined}
         onRestart={onRestart}
       />
       <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: reading.value })} />

@@ -25,8 +25,9 @@ type State =
   | { status: 'loading' }
   | { status: 'valid'; data: Verified; code: string }
   | { status: 'invalid' }
-  /** The code names a saved result whose answers carry a caution: it is not certified. */
+  /** The code names a saved result whose answers carry a caution, or a copy of another account's sheet: not certified. */
   | { status: 'cautioned' }
+  | { status: 'duplicate' }
   | { status: 'missing' };
 
 export default function VerifyApp({
@@ -49,7 +50,14 @@ export default function VerifyApp({
       setState(
         r.ok && code
           ? { status: 'valid', data: r.data, code }
-          : { status: !r.ok && r.error === 'certificate.error.caution' ? 'cautioned' : 'invalid' },
+          : {
+              status:
+                !r.ok && r.error === 'certificate.error.caution'
+                  ? 'cautioned'
+                  : !r.ok && r.error === 'certificate.error.duplicate'
+                    ? 'duplicate'
+                    : 'invalid',
+            },
       ),
     );
   }, []);

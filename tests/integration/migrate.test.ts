@@ -45,6 +45,58 @@ describe('migrations', () => {
   });
 });
 
+describe('0008_one_sheet_one_result', () => {
+  it('keeps the first saved copy of each sheet and renames the others out of the unique key', async () => {
+    const fresh = await createTestDatabase(inject('dbDriver'));
+    const older = await openDatabase(fresh.env.DATABASE_URL, join(fresh.env.DATA_DIR, 'pglite'));
+    try {
+      const all = readMigrations();
+      await migrate(
+        older,
+        all.filter((m) => m.name < '0008'),
+      );
+      const users = await older.query<{ id: string }>(
+        `INSERT INTO users (email, email_normalized) SELECT u, u FROM unnest(ARRAY['a@x.org', 'b@x.org', 'c@x.org', 'd@x.org']) u
+         RETURNING id`,
+      );
+      const [a, b, c, d] = users.map((u) => u.id);
+      await older.query(`INSERT INTO user_profiles (id, email) SELECT id, email FROM users`);
+      const row = (user: string, key: string, answers: string, at: string) =>
+        older.query(
+          `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent,
+             breakdown, language, answers, submission_key, verification_code, created_at)
+           VALUES ($1, 100, 20, 10, 20, 600000, '{}', 'uk', $2::jsonb, $3, md5(random()::text), $4)`,
+          [user, answers, key, at],
+        );
+      // One visitor token claimed by three accounts; a signed-in scorer's sheet (its own key) claimed by a friend.
+      await row(a, 'tok:same', '[[1, 2, 3]]', '2026-01-01T00:00:00Z');
+      await row(b, 'tok:same', '[[1, 2, 3]]', '2026-01-02T00:00:00Z');
+      await row(c, 'tok:same', '[[1, 2, 3]]', '2026-01-03T00:00:00Z');
+      await row(d, 'sub:scorer', '[[4, 5, 6]]', '2026-01-01T01:00:00Z');
+      await row(a, 'tok:friend', '[[4, 5, 6]]', '2026-01-05T00:00:00Z');
+      // Another person's own sheet stays as it is.
+      await row(b, 'tok:other', '[[7, 8, 9]]', '2026-01-06T00:00:00Z');
+      expect(await migrate(older, all)).toContain('0008_one_sheet_one_result');
+      const rows = await older.query<{ email: string; submission_key: string }>(
+        `SELECT u.email, r.submission_key FROM test_results r JOIN users u ON u.id = r.user_id ORDER BY r.created_at`,
+      );
+      expect(rows.map((r) => [r.email, r.submission_key.replace(/^dup:[0-9a-f-]+:/, 'dup:')])).toEqual([
+        ['a@x.org', 'tok:same'],
+        ['d@x.org', 'sub:scorer'],
+        ['b@x.org', 'dup:tok:same'],
+        ['c@x.org', 'dup:tok:same'],
+        ['a@x.org', 'dup:tok:friend'],
+        ['b@x.org', 'tok:other'],
+      ]);
+      // From now on the key names one sheet across accounts.
+      await expect(row(d, 'tok:same', '[[1, 2, 3]]', '2026-02-01T00:00:00Z')).rejects.toThrow();
+    } finally {
+      await older.close();
+      await fresh.drop();
+    }
+  });
+});
+
 describe('0009_email_verified', () => {
   it('dates the addresses the old flag called verified (at their creation) and leaves the others unverified', async () => {
     const fresh = await createTestDatabase(inject('dbDriver'));

@@ -181,6 +181,73 @@ describe('a retake is served a form whose worked answers the user has not seen',
   });
 });
 
+describe('the worked answers seen are judged when a sheet is saved, not when its form was served', () => {
+  it("cautions a sheet of a sitting collected before its form's review was shown", async () => {
+    const user = await signedUp('collected');
+    await premium(user);
+    // Two sittings of one form, fetched together while nothing has been seen.
+    const steer = (f: number) => `&taken=${SERVED_FORM_IDS.filter((x) => x !== f).join(',')}`;
+    const one = await takeSitting(user.get, 'en', steer(6));
+    const two = await takeSitting(user.get, 'en', steer(6));
+    expect([one.formId, two.formId, one.reviewed, two.reviewed]).toEqual([6, 6, undefined, undefined]);
+    // The first, answered honestly, shows the form's worked answers.
+    const first = await (await user.post('/api/tests/iq/score', iqSheetFor(one, careful))).json();
+    expect(first.result.review).toBeDefined();
+    expect(first.result.cautions).toEqual([]);
+    // The second, answered with the key in mind, is cautioned and earns no certificate.
+    const second = await (
+      await user.post(
+        '/api/tests/iq/score',
+        iqSheetFor(two, () => true),
+      )
+    ).json();
+    expect(second.result.cautions).toContain('key_seen');
+    const saved = await (await user.get(`/api/results/iq/${second.id}`)).json();
+    expect(saved.result.cautions).toContain('key_seen');
+    expect((await user.get(`/api/certificates/${second.id}?lang=en`)).status).toBe(409);
+  });
+
+  it("cautions a visitor's sheet claimed after its taker had seen that form's review", async () => {
+    const user = await signedUp('claimed-late');
+    await premium(user);
+    const steer = `&taken=${SERVED_FORM_IDS.filter((x) => x !== 7).join(',')}`;
+    // Signed out in the same browser, a visitor sitting of form 7 is taken first…
+    const session = user.cookies.get('rozum_session')!;
+    user.cookies.delete('rozum_session');
+    const visitorSitting = await takeSitting(user.get, 'en', steer);
+    user.cookies.set('rozum_session', session);
+    // …then form 7's review is seen signed in, and only then is the visitor sheet scored and claimed.
+    const seen = await takeSitting(user.get, 'en', steer);
+    expect(
+      (await (await user.post('/api/tests/iq/score', iqSheetFor(seen, careful))).json()).result.review,
+    ).toBeDefined();
+    user.cookies.delete('rozum_session');
+    const { token } = await (
+      await user.post(
+        '/api/tests/iq/score',
+        iqSheetFor(visitorSitting, () => true),
+      )
+    ).json();
+    user.cookies.set('rozum_session', session);
+    const { claimed } = await (await user.post('/api/results/claim', { tokens: [token], lang: 'en' })).json();
+    const { result } = await (await user.get(`/api/results/iq/${claimed[0].id}`)).json();
+    expect(result.cautions).toContain('key_seen');
+  });
+});
+
+describe('claims', () => {
+  it('are limited per user, answered with 429 and Retry-After', async () => {
+    const user = await signedUp('claims');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await user.post('/api/results/claim', { tokens: ['v1.e30.AAAA'], lang: 'en' })).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
+    const refused = await user.post('/api/results/claim', { tokens: ['v1.e30.AAAA'], lang: 'en' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('GET /api/results pages the history', () => {
   it('answers newest first, one page at a time, every result once, with a cursor to the next page', async () => {
     const user = await signedUp('pages');
@@ -208,13 +275,45 @@ describe('GET /api/results pages the history', () => {
     expect(all.nextCursor).toBeNull();
   });
 
-  it.each(['limit=0', 'limit=51', 'limit=-1', 'limit=2.5', 'limit=x', 'cursor=nonsense', 'cursor=' + 'A'.repeat(300)])(
-    'refuses %s with a 400 and a message key',
-    async (query) => {
-      const user = await signedUp('bad-page');
-      const res = await user.get(`/api/results?type=iq&${query}`);
-      expect(res.status).toBe(400);
-      expect((await res.json()).error).toBe('results.error.page');
-    },
-  );
+  it('lists results saved in one statement (one timestamp, to the microsecond) once each across pages', async () => {
+    const user = await signedUp('same-time');
+    const visitor = browser(base);
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sheet = await careerSheetFor(visitor.post, await takeCareerSitting(visitor.get, 'en'), (t) => t === 2 + i);
+      tokens.push((await (await visitor.post('/api/tests/professional/score', sheet)).json()).token);
+    }
+    // Claimed together: one batched statement, one now() for the three rows.
+    const { claimed } = await (await user.post('/api/results/claim', { tokens, lang: 'en' })).json();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { id: string }[]; nextCursor: string | null } = await (
+        await user.get(`/api/results?type=professional&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.items.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.slice().sort()).toEqual(claimed.map((c: { id: string }) => c.id).sort());
+  });
+
+  it.each([
+    'limit=0',
+    'limit=51',
+    'limit=-1',
+    'limit=2.5',
+    'limit=x',
+    'cursor=nonsense',
+    'cursor=' + 'A'.repeat(300),
+    // Well-formed to a loose eye, out of the database's range: never handed to it.
+    'cursor=' + Buffer.from('0000-01-01T00:00:00.000000Z|00000000-0000-0000-0000-000000000000').toString('base64url'),
+    'cursor=' + Buffer.from('2024-01-01T00:00:00.000000Z|------------------------------------').toString('base64url'),
+    'cursor=' + Buffer.from('10000-01-01T00:00:00.000000Z|00000000-0000-0000-0000-000000000000').toString('base64url'),
+    'cursor=' + Buffer.from('2024-02-31T00:00:00.000000Z|00000000-0000-0000-0000-000000000000').toString('base64url'),
+  ])('refuses %s with a 400 and a message key', async (query) => {
+    const user = await signedUp('bad-page');
+    const res = await user.get(`/api/results?type=iq&${query}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('results.error.page');
+  });
 });

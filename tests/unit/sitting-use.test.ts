@@ -10,17 +10,22 @@ const sheet = (pick: number) => sheetDigest([{ questionId: 1, selectedAnswer: pi
 describe('a sitting is scored once', () => {
   it('answers the same sheet again (a retry) and refuses another sheet of the same sitting', () => {
     const counts = limits();
-    expect(useSitting(counts, 'n1', sheet(1))).toBe('first');
-    expect(useSitting(counts, 'n1', sheet(1))).toBe('again');
-    expect(useSitting(counts, 'n1', sheet(2))).toBe('used');
-    expect(useSitting(counts, 'n2', sheet(2))).toBe('first');
+    expect(useSitting(counts, 'n1', sheet(1), true)).toBe('first');
+    expect(useSitting(counts, 'n1', sheet(1), true)).toBe('again');
+    expect(useSitting(counts, 'n1', sheet(2), true)).toBe('used');
+    expect(useSitting(counts, 'n2', sheet(2), true)).toBe('first');
   });
 
-  it('refuses a sitting another process scored, once the shared count says so', () => {
-    // This process did not score it, but the shared count it last heard has it at one.
+  it("does not count a signed-in user's scoring (their saved row is the record), but remembers its sheet", () => {
     const counts = limits();
-    counts.consume([{ key: 'sitting:n3', max: 1, windowMs: 60_000, exact: true }]);
-    expect(useSitting(counts, 'n3', sheet(1))).toBe('used');
+    expect(useSitting(counts, 'n3', sheet(1), false)).toBe('first');
+    expect(useSitting(counts, 'n3', sheet(1), false)).toBe('again');
+    // Not counted: the sitting's shared count is still free for one scoring.
+    expect(counts.consume([{ key: 'sitting:n3', max: 1, windowMs: 60_000, exact: true }]).ok).toBe(true);
+    // A visitor's scoring is: a second one of the same sitting here exceeds it.
+    const visitor = limits();
+    expect(useSitting(visitor, 'n6', sheet(1), true)).toBe('first');
+    expect(visitor.consume([{ key: 'sitting:n6', max: 1, windowMs: 60_000, exact: true }]).ok).toBe(false);
   });
 
   it('is not raised by RATE_LIMIT_MULTIPLIER (a rule, not a brake)', () => {
@@ -37,7 +42,7 @@ describe('a sitting is scored once', () => {
         ]).ok,
       ).toBe(true);
       counts.consume([{ key: 'sitting:n4', max: 1, windowMs: 60_000, exact: true }]);
-      expect(useSitting(counts, 'n4', sheet(1))).toBe('used');
+      expect(useSitting(counts, 'n4', sheet(1), true)).toBe('used');
     } finally {
       if (before === undefined) delete process.env.RATE_LIMIT_MULTIPLIER;
       else process.env.RATE_LIMIT_MULTIPLIER = before;

@@ -35,13 +35,14 @@ interface ResultRow {
   time_spent: number;
   created_at: Date;
   verification_code: string;
+  submission_key: string;
   full_name: string;
   email: string;
   kind: TestKind;
 }
 
 const SELECT = (table: string, kind: string) =>
-  `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, p.full_name, p.email, '${kind}' AS kind,
+  `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, r.submission_key, p.full_name, p.email, '${kind}' AS kind,
      ${kind === 'iq' ? 'r.form_id, r.reliability, r.key_seen' : 'NULL AS form_id, NULL AS reliability, NULL AS key_seen'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
@@ -72,8 +73,11 @@ export async function findCertifiedResult(
  * type names none (DESIGN.md §3.8). The results page says so and offers a retake.
  */
 export function certificateRefusal(
-  row: Pick<ResultRow, 'kind' | 'answers' | 'time_spent' | 'form_id' | 'reliability' | 'key_seen'>,
+  row: Pick<ResultRow, 'kind' | 'answers' | 'time_spent' | 'form_id' | 'reliability' | 'key_seen' | 'submission_key'>,
 ) {
+  // A copy of a sheet another account saved first (claimed before one sheet could hold only one result): the first
+  // holds it; this one is not certified, whatever was downloaded before.
+  if (row.submission_key.startsWith('dup:')) return 'certificate.error.duplicate' as const;
   if (row.kind === 'iq') {
     const r = scoreIqSheet(
       storedIqSheet({ ...row, form_id: row.form_id ?? 0, reliability: row.reliability ?? undefined }),

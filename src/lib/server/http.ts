@@ -62,6 +62,7 @@ const STATUS_OF = {
   'score.error.save_failed': 503,
   'results.error.claimed': 409,
   'certificate.error.caution': 409,
+  'certificate.error.duplicate': 409,
   'token.error.invalid': 400,
   'token.error.expired': 400,
   'subscription.cancel.error': 409,

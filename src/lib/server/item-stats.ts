@@ -49,7 +49,9 @@ export async function analyseStoredForms(): Promise<FormReport[]> {
     const items = iqBank(formId);
     // TODO: this holds a form's sheets in memory at once; page through them when a form has hundreds of thousands.
     const rows = await database.query<StoredSheetRow>(
-      'SELECT answers, time_spent FROM test_results WHERE form_id = $1',
+      // Not a sheet taken with the key seen, nor a copy of another account's sheet (migration 0008).
+      `SELECT answers, time_spent FROM test_results
+       WHERE form_id = $1 AND NOT key_seen AND submission_key NOT LIKE 'dup:%'`,
       [formId],
     );
     const sheets: Sheet[] = [];

@@ -18,6 +18,9 @@ export interface Limit {
 export type LimitCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** Attempts to add to a limit's shared count. */
+/** No window is longer than this (a sitting's two days, rounded up): a count older than it counts for nothing. */
+const LONGEST_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+
 export interface Attempts {
   key: string;
   windowMs: number;
@@ -26,16 +29,21 @@ export interface Attempts {
 
 /**
  * Adds each batch's attempts to its shared count in one statement and returns the counts; a window older than its
- * length restarts with the attempts just added.
+ * length restarts with the attempts just added. With `purge`, the same statement deletes counts whose window ended
+ * long ago (no window is longer than a sitting's two days), so the table holds only live ones — one row per sitting
+ * scored among them.
  */
 export async function countAttempts(
   database: Queryable,
   batch: Attempts[],
+  purge = false,
 ): Promise<{ key: string; count: number; windowStart: Date }[]> {
   // The update joins the batch (a hash join), so a batch of n keys costs O(n), not a lookup in it per row. A key
   // another writer inserts between the two parts is counted by ON CONFLICT, in the window it already has.
   const rows = await database.query<{ key: string; count: number; window_start: Date }>(
     `WITH w (key, ms, n) AS (SELECT * FROM unnest($1::text[], $2::float8[], $3::int[])),
+     purged AS (DELETE FROM rate_limits WHERE $4::boolean
+       AND window_start < now() - make_interval(secs => $5::float8) AND key <> ALL ($1::text[])),
      up AS (UPDATE rate_limits r SET
          count = CASE WHEN r.window_start < now() - make_interval(secs => w.ms / 1000) THEN w.n ELSE r.count + w.n END,
          window_start = CASE WHEN r.window_start < now() - make_interval(secs => w.ms / 1000) THEN now() ELSE r.window_start END
@@ -46,7 +54,7 @@ export async function countAttempts(
        ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + EXCLUDED.count
        RETURNING key, count, window_start)
      SELECT key, count, window_start FROM up UNION ALL SELECT key, count, window_start FROM ins`,
-    [batch.map((b) => b.key), batch.map((b) => b.windowMs), batch.map((b) => b.n)],
+    [batch.map((b) => b.key), batch.map((b) => b.windowMs), batch.map((b) => b.n), purge, LONGEST_WINDOW_MS / 1000],
   );
   return rows.map((r) => ({ key: r.key, count: Number(r.count), windowStart: new Date(r.window_start) }));
 }
@@ -76,16 +84,6 @@ export const refusedUntil = (endMs: number, now = Date.now()): LimitCheck => ({
 });
 
 export const consume = (limit: Limit): Promise<LimitCheck> => consumeAll([limit]);
-
-/** No window is longer than this (a sitting's two days, rounded up): a count older than it counts for nothing. */
-const LONGEST_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
-
-/** Deletes counts whose window ended long ago, so the table holds only live ones (one row per sitting scored, too). */
-export async function purgeStaleCounts(database: Queryable): Promise<void> {
-  await database.query(`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => $1::float8)`, [
-    LONGEST_WINDOW_MS / 1000,
-  ]);
-}
 
 /**
  * RATE_LIMIT_MULTIPLIER raises every limit for load tests and end-to-end runs, where one machine plays many people.
@@ -178,6 +176,8 @@ export const LIMITS = {
     max: 20,
     windowMs: 24 * 60 * MINUTE,
   }),
+  /** Claims: a visitor's one or two results after sign-in, and retries; not a stream of rows. */
+  claim: (userId: string): Limit => ({ key: `claim:${userId}`, max: 30, windowMs: 60 * MINUTE }),
   /** Each checkout writes an order row: enough for a buyer's retries, not for filling the table. */
   checkout: (userId: string): Limit => ({ key: `checkout:${userId}`, max: 20, windowMs: 60 * MINUTE }),
   /** Promo codes: a person mistypes a few; guessing codes needs thousands. */

@@ -25,7 +25,7 @@ const verificationCode = () => encodeBase32LowerCaseNoPadding(pooledRandomBytes(
 
 /** One result row to save, as `jsonb_to_recordset` reads it (jsonb columns as JSON, not as text). */
 type Row = Record<string, unknown> & { user_id: string; submission_key: string };
-type Saved = { id: string | null; queued: boolean };
+type Saved = { id: string | null; queued: boolean; keySeen: boolean };
 
 /** The columns each kind's row has, with their types (the record the statement reads its rows from). */
 const COLUMNS: Record<TestKind, string> = {
@@ -40,24 +40,50 @@ const COLUMNS: Record<TestKind, string> = {
 const names = (kind: TestKind) => COLUMNS[kind].split(',').map((column) => column.trim().split(/\s+/)[0]);
 
 /**
- * One statement for any number of rows (one text, so it is prepared once): the new result rows and, for each new
- * row of a user on the mailing list, the notification about the test (spec part 2), so they land together or not
- * at all. It answers in the rows' order; a row whose user already saved its submission key inserts nothing and
- * answers a null id.
+ * An IQ sheet was taken with the form's worked answers in mind when the sitting said so, or when its taker had been
+ * shown that form's review within the year before it was scored (`scored_at`: now, or when a claimed token was
+ * signed) — decided here, when saving, not when the form was served: sittings collected before the review do not
+ * escape it.
+ */
+const KEY_SEEN = `(r.key_seen OR EXISTS (SELECT 1 FROM iq_reviews_seen s WHERE s.user_id = r.user_id
+  AND s.form_id = r.form_id AND s.seen_at < COALESCE(r.scored_at, now())
+  AND s.seen_at > COALESCE(r.scored_at, now()) - interval '1 year'))`;
+
+/**
+ * One statement for any number of rows (one text, so it is prepared once): the new result rows; for a subscriber
+ * shown an IQ form's worked answers with this result, the record of it (`mark_review`); and for each new row of a user
+ * on the mailing list, the notification about the test (spec part 2) — all land together or not at all. A row whose
+ * `fresh_key` names a sitting a visitor scored (its shared count) is not inserted. It answers in the rows' order; a
+ * row not inserted (its key saved before, or not fresh) answers a null id.
  */
 function saveStatement(kind: TestKind): string {
   const columns = names(kind).join(', ');
+  const values = names(kind)
+    .map((name) => (name === 'key_seen' ? KEY_SEEN : name))
+    .join(', ');
+  const review =
+    kind === 'iq'
+      ? `rv AS (INSERT INTO iq_reviews_seen (user_id, form_id, seen_at)
+       SELECT DISTINCT ON (r.user_id, r.form_id) r.user_id, r.form_id, now()
+       FROM ins JOIN r USING (user_id, submission_key) WHERE r.mark_review ORDER BY r.user_id, r.form_id
+       ON CONFLICT (user_id, form_id) DO UPDATE SET seen_at = now()),`
+      : '';
   return `WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
-       AS r(i integer, ${COLUMNS[kind]}, tags jsonb, merge_fields jsonb)),
-     ins AS (INSERT INTO ${TABLE[kind]} (${columns}) SELECT ${columns} FROM r ORDER BY i
-       ON CONFLICT DO NOTHING RETURNING id, user_id, submission_key),
+       AS r(i integer, ${COLUMNS[kind]}, tags jsonb, merge_fields jsonb, scored_at timestamptz, fresh_key text,
+         mark_review boolean)),
+     ins AS (INSERT INTO ${TABLE[kind]} (${columns}) SELECT ${values} FROM r
+       WHERE r.fresh_key IS NULL OR NOT EXISTS (SELECT 1 FROM rate_limits l WHERE l.key = r.fresh_key AND l.count > 0)
+       ORDER BY i
+       ON CONFLICT DO NOTHING RETURNING id, user_id, submission_key, ${kind === 'iq' ? 'key_seen' : 'false AS key_seen'}),
+     ${review}
      ob AS (INSERT INTO outbox (kind, payload)
        SELECT DISTINCT ON (ins.id) 'mailchimp', jsonb_build_object('email', p.email, 'tags', r.tags,
          'mergeFields', r.merge_fields || jsonb_build_object('USER_ID', ins.user_id::text))
        FROM ins JOIN r USING (user_id, submission_key) JOIN user_profiles p ON p.id = ins.user_id
        WHERE p.mailing_consent_at IS NOT NULL ORDER BY ins.id, r.i
        RETURNING payload->'mergeFields'->>'USER_ID' AS user_id)
-     SELECT ins.id, EXISTS (SELECT 1 FROM ob WHERE ob.user_id = r.user_id::text) AS queued
+     SELECT ins.id, EXISTS (SELECT 1 FROM ob WHERE ob.user_id = r.user_id::text) AS queued,
+       COALESCE(ins.key_seen, false) AS key_seen
      FROM r LEFT JOIN ins USING (user_id, submission_key) ORDER BY r.i`;
 }
 
@@ -71,14 +97,26 @@ function saveStatement(kind: TestKind): string {
 const saver = (kind: TestKind) => {
   const statement = saveStatement(kind);
   return batchesOn<Row, Saved>(async (database, rows) => {
-    const answered = await database.query<Saved>(statement, [JSON.stringify(rows.map((row, i) => ({ ...row, i })))]);
-    return answered.map(({ id, queued }) => ({ id, queued: Boolean(id) && queued }));
+    const answered = await database.query<{ id: string | null; queued: boolean; key_seen: boolean }>(statement, [
+      JSON.stringify(rows.map((row, i) => ({ ...row, i }))),
+    ]);
+    return answered.map(({ id, queued, key_seen }) => ({ id, queued: Boolean(id) && queued, keySeen: key_seen }));
   });
 };
 const savers = { iq: saver('iq'), professional: saver('professional') };
 
+/** How a save is to be made, beyond the sheet and its key. */
+export interface SaveOptions {
+  /** When the sheet was scored, if not now (a claimed token: when it was signed). */
+  scoredAt?: Date;
+  /** The shared count of a sitting's visitor scorings: when any, the sheet is not saved (results.error: used). */
+  freshKey?: string;
+  /** A subscriber is shown this IQ form's worked answers with the result: recorded in the same statement. */
+  markReview?: boolean;
+}
+
 /** A scored sheet as the row its table keeps. */
-function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: string): Row {
+function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: string, options: SaveOptions): Row {
   const { timeSpent, answers } = scored.sheet;
   const common = {
     user_id: userId,
@@ -87,6 +125,9 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
     answers,
     submission_key: submissionKey,
     verification_code: verificationCode(),
+    scored_at: options.scoredAt?.toISOString() ?? null,
+    fresh_key: options.freshKey ?? null,
+    mark_review: options.markReview === true,
   };
   const mailing = mailingPayloads.testResult(
     scored.kind === 'iq'
@@ -126,27 +167,44 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
 }
 
 export type SaveOutcome =
-  | { ok: true; id: string; queued: boolean }
+  | { ok: true; id: string; queued: boolean; keySeen?: boolean }
   | { ok: false; error: 'results.error.claimed' | 'score.error.sitting_used' };
 
 /**
- * Saves (once per submission key) and returns the row's id, and whether a notification was queued. The row and its
- * notification land in one statement. When the key is already saved: the same account's row with the same answers is
- * answered again (a retry); another account's is `results.error.claimed`; the same account's with other answers is
- * `score.error.sitting_used` (a second sheet of one sitting).
+ * Saves (once per submission key) and returns the row's id, whether a notification was queued, and whether the
+ * database found the sheet taken with the form's worked answers seen. The row and what goes with it land in one
+ * statement. When the key is already saved: the same account's row with the same answers is answered again (a retry);
+ * another account's is `results.error.claimed`; the same account's with other answers, or none where the sitting was
+ * a visitor's (`freshKey`), is `score.error.sitting_used`.
  */
 export async function saveResult(
   scored: ScoredSheet,
   userId: string,
   lang: Lang,
   submissionKey: string,
+  options: SaveOptions = {},
 ): Promise<SaveOutcome> {
-  const row = rowOf(scored, userId, lang, submissionKey);
+  const row = rowOf(scored, userId, lang, submissionKey, options);
   const saved = await savers[scored.kind](await db())(row);
-  if (saved.id) return { ok: true, id: saved.id, queued: saved.queued };
+  if (saved.id) return { ok: true, id: saved.id, queued: saved.queued, keySeen: saved.keySeen };
   const existing = await savedBefore(scored, userId, submissionKey);
-  if (!existing) throw new Error('a result neither saved nor found');
-  return existing;
+  if (existing) return existing;
+  if (options.freshKey) return { ok: false, error: 'score.error.sitting_used' };
+  throw new Error('a result neither saved nor found');
+}
+
+/**
+ * Whether another account holds a row of exactly this sheet (its answers and time): for a token from before sittings,
+ * which names no sitting, the copy its signed-in scorer saved under their own submission key.
+ */
+export async function savedElsewhere(scored: ScoredSheet, userId: string): Promise<boolean> {
+  const rows = await (
+    await db()
+  ).query(
+    `SELECT 1 FROM ${TABLE[scored.kind]} WHERE answers = $1::jsonb AND time_spent = $2 AND user_id <> $3 LIMIT 1`,
+    [JSON.stringify(scored.sheet.answers), scored.sheet.timeSpent, userId],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -7,6 +7,7 @@ import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scori
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { careerView, iqView, type Access } from '../../domain/views.ts';
 import { db } from './db.ts';
+import { isUuid } from './http.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import type { TestKind } from '../../domain/views.ts';
 
@@ -72,16 +73,26 @@ function viewOf(kind: TestKind, row: StoredRow, lang: Lang, access: Access) {
 export const HISTORY_PAGE_MAX = 50;
 export const HISTORY_PAGE_DEFAULT = 20;
 
-/** Where a history page starts: after the result created at `createdAt` with id `id` (newest first). */
+/**
+ * Where a history page starts: after the result created at `createdAt` with id `id` (newest first). The time is the
+ * database's own, to the microsecond (a JavaScript Date keeps milliseconds, and rows saved in one statement share a
+ * microsecond): `2026-11-25T21:58:55.123456Z`.
+ */
 export interface HistoryCursor {
   createdAt: string;
   id: string;
 }
+const CURSOR_TIME =
+  /^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 export const encodeCursor = (c: HistoryCursor): string => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
+/** A cursor as this server wrote it, or null (anything else is refused, never handed to the database). */
 export function decodeCursor(text: string): HistoryCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(text)) return null;
   const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (rest.length || !id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt: new Date(createdAt).toISOString(), id };
+  if (rest.length || !id || !isUuid(id) || !CURSOR_TIME.test(createdAt)) return null;
+  // A day the calendar has (JavaScript would roll 31 February on to March; PostgreSQL refuses it).
+  if (new Date(createdAt).toISOString().slice(0, 19) !== createdAt.slice(0, 19)) return null;
+  return { createdAt, id };
 }
 
 /**
@@ -98,8 +109,9 @@ export async function listResults(
 ) {
   const rows = await (
     await db()
-  ).query<StoredRow>(
-    `SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]} FROM ${TABLE[kind]}
+  ).query<StoredRow & { at: string }>(
+    `SELECT id, answers, time_spent, created_at${IQ_COLUMNS[kind]},
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM ${TABLE[kind]}
      WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
      ORDER BY created_at DESC, id DESC LIMIT $4`,
     [userId, page.cursor?.createdAt ?? null, page.cursor?.id ?? null, page.limit + 1],
@@ -120,7 +132,7 @@ export async function listResults(
     return { id: row.id, kind, createdAt: new Date(row.created_at).toISOString(), ...summary, ...details };
   });
   const last = rows[page.limit - 1];
-  const nextCursor = more ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), id: last.id }) : null;
+  const nextCursor = more ? encodeCursor({ createdAt: last.at, id: last.id }) : null;
   return { items, nextCursor };
 }
 

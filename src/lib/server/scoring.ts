@@ -16,12 +16,12 @@ import { signResultToken, verifyResultToken, type ResultTokenPayload } from './t
 import type { SessionUser } from './session.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { accessOf } from './subscription.ts';
-import { saveResult, savedBefore } from './results-saving.ts';
+import { saveResult, savedBefore, savedElsewhere } from './results-saving.ts';
 import { LIMITS, type Limit } from './rate-limit.ts';
 import { SharedLimits } from './shared-limits.ts';
 import { db } from './db.ts';
 import { detached } from './database/statements.ts';
-import { sheetDigest, useSitting } from './sitting-use.ts';
+import { sheetDigest, sittingCountKey, useSitting } from './sitting-use.ts';
 import type { TestKind } from '../../domain/views.ts';
 
 export const SCORE_BODY_LIMIT = 32 * 1024;
@@ -224,34 +224,57 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
   },
 ): Promise<ScoreAndSave> {
   const limited = scoringLimits.consume(who.limits);
-  const sharing = detached(() => scoringLimits.shareIfDue());
-  if (sharing) who.waitUntil?.(sharing);
+  // Written soon after the response whatever comes next (a function instance may get no further request).
+  who.waitUntil?.(detached(() => scoringLimits.shareSoon()));
   if (!limited.ok)
     return { ok: false, error: 'score.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
-  const scored = await score(input, who.lang, accessOf(who.user));
+  const access = accessOf(who.user);
+  const scored = await score(input, who.lang, access);
   if (!scored.ok) return scored;
-  const use = useSitting(scoringLimits, input.sitting, sheetDigest(scored.sheet.answers, scored.sheet.timeSpent));
+  const digest = sheetDigest(scored.sheet.answers, scored.sheet.timeSpent);
+  const use = useSitting(scoringLimits, input.sitting, digest, !who.user);
   if (!who.user) {
     if (use === 'used') return { ok: false, error: 'score.error.sitting_used' };
     return { ok: true, result: scored.result, token: scored.token };
   }
   const key = sittingKey(input.sitting);
   try {
-    // Scored before and not by this process: only this user's own saved row of the same sheet (a retry that another
-    // instance answered) lets it through — not a sheet scored as a visitor, whose teaser was seen (then signed in).
+    // Another sheet of it scored here: only this user's own saved row of the same sheet passes (a retry).
     if (use === 'used') {
       const before = await savedBefore(scored, who.user.id, key);
       if (!before?.ok) return before ?? { ok: false, error: 'score.error.sitting_used' };
       return { ok: true, result: scored.result, id: before.id, saved: true };
     }
-    const saved = await saveResult(scored, who.user.id, who.lang, key);
+    const saved = await saveResult(scored, who.user.id, who.lang, key, {
+      // Not a sheet of a sitting a visitor scored (on any instance, once counted): that teaser was seen.
+      freshKey: use === 'first' ? sittingCountKey(input.sitting) : undefined,
+      // A subscriber is shown this form's worked answers now: recorded with the save, in the same statement.
+      markReview: access === 'full' && scored.kind === 'iq',
+    });
     if (!saved.ok) return saved;
     if (saved.queued) who.onQueued?.();
-    return { ok: true, result: scored.result, id: saved.id, saved: true };
+    // The database may know better than the sitting that this user had seen the form's worked answers.
+    const result =
+      saved.keySeen && scored.kind === 'iq' && !scored.sheet.reviewed
+        ? await rescored(scored, input, score, who.lang, access)
+        : scored.result;
+    return { ok: true, result, id: saved.id, saved: true };
   } catch (err) {
     console.error('[score] save failed:', (err as Error).message);
     return { ok: false, error: 'score.error.save_failed' };
   }
+}
+
+/** The same sheet's view once the database said it was taken with the form's worked answers seen. */
+async function rescored<I>(
+  scored: Extract<Scored, { ok: true }>,
+  input: I,
+  score: (input: I, language: Lang, access: Access) => Scored | Promise<Scored>,
+  lang: Lang,
+  access: Access,
+): Promise<Record<string, unknown>> {
+  const again = await score({ ...input, reviewed: true }, lang, access);
+  return again.ok ? again.result : scored.result;
 }
 
 /** The key a sheet is saved under: its sitting, or for a token from before sittings, the token's signature. */
@@ -270,7 +293,13 @@ export async function claimToken(token: string, userId: string): Promise<Claim> 
   const rescored = await rescoreToken(check.payload, check.payload.lang, 'teaser');
   if (!rescored.ok) return { ok: false, error: 'token.error.invalid' };
   const key = check.payload.sitting ? sittingKey(check.payload.sitting) : submissionKeyOf(token);
-  const saved = await saveResult(rescored, userId, check.payload.lang, key);
+  // A token from before sittings names no sitting: the same sheet saved by its signed-in scorer is taken.
+  if (!check.payload.sitting && (await savedElsewhere(rescored, userId)))
+    return { ok: false, error: 'results.error.claimed' };
+  // Seen the form's worked answers before the sheet was scored: the database says so, from when the token was signed.
+  const saved = await saveResult(rescored, userId, check.payload.lang, key, {
+    scoredAt: new Date(check.payload.issuedAt),
+  });
   if (!saved.ok) return saved;
   return { ok: true, kind: rescored.kind, id: saved.id, queued: saved.queued };
 }

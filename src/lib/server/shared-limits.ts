@@ -9,16 +9,9 @@
  * limit: the limits stay a brake on probing a form's key (README, "Abuse limits"), which is what they are for.
  */
 import type { Database } from './db.ts';
-import {
-  countAttempts,
-  purgeStaleCounts,
-  refusedUntil,
-  scaledLimit,
-  type Limit,
-  type LimitCheck,
-} from './rate-limit.ts';
+import { countAttempts, refusedUntil, scaledLimit, type Limit, type LimitCheck } from './rate-limit.ts';
 
-/** How often a process deletes counts whose windows ended long ago (rate-limit.ts purgeStaleCounts). */
+/** How often a process's share also deletes counts whose windows ended long ago (rate-limit.ts countAttempts). */
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 interface Tally {
@@ -37,6 +30,7 @@ export class SharedLimits {
   private lastShared = 0;
   private lastPurged = 0;
   private sharing: Promise<void> | null = null;
+  private scheduled: Promise<void> | null = null;
 
   constructor(database: () => Promise<Database>, shareEveryMs = 1000) {
     this.database = database;
@@ -62,6 +56,23 @@ export class SharedLimits {
     return this.share(now);
   }
 
+  /**
+   * Shares the counts now if a second has passed since the last time, else once it has: what was counted does not
+   * wait for this process's next request (a function instance may get none). The caller keeps it alive after its
+   * response (waitUntil).
+   */
+  shareSoon(now = Date.now()): Promise<void> {
+    const due = this.shareIfDue(now);
+    if (due) return due;
+    this.scheduled ??= new Promise<void>((resolve) =>
+      setTimeout(resolve, Math.max(0, this.lastShared + this.shareEveryMs - now)),
+    ).then(() => {
+      this.scheduled = null;
+      return this.shareIfDue() ?? Promise.resolve();
+    });
+    return this.scheduled;
+  }
+
   /** Adds what this process counted to the shared counts and reads them back: one statement. */
   share(now = Date.now()): Promise<void> {
     this.sharing ??= this.write(now).finally(() => (this.sharing = null));
@@ -84,15 +95,11 @@ export class SharedLimits {
       else if (now - tally.windowStart >= tally.windowMs) this.tallies.delete(key);
     }
     if (!batch.length) return;
-    if (now - this.lastPurged >= PURGE_EVERY_MS) {
-      this.lastPurged = now;
-      await purgeStaleCounts(await this.database()).catch((err) =>
-        console.error('[rate-limit] could not purge old counts:', (err as Error).message),
-      );
-    }
+    const purge = now - this.lastPurged >= PURGE_EVERY_MS;
+    if (purge) this.lastPurged = now;
     const sent = new Map(batch.map((b) => [b.key, b.n]));
     try {
-      for (const row of await countAttempts(await this.database(), batch)) {
+      for (const row of await countAttempts(await this.database(), batch, purge)) {
         const tally = this.tallies.get(row.key);
         if (!tally) continue;
         tally.pending -= sent.get(row.key) ?? 0;

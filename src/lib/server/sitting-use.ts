@@ -1,10 +1,13 @@
 /**
  * A sitting is scored once (DESIGN.md §3.8). A visitor's scoring may not wait on the database (§7: no statement), so
- * each sitting scored is a limit of one (`sitting:<nonce>`, two days) counted in memory and shared through the
- * database after the response, like the abuse limits (./shared-limits.ts): one process is exact, several function
- * instances learn of each other's sittings within a second. The same sheet sent again (a retry after a lost answer)
- * is answered again, not refused; the one result it can become is settled by the database when it is saved or
- * claimed (./results-saving.ts: one row per sitting, whoever saves it).
+ * each sitting a visitor scores is a limit of one (`sitting:<nonce>`, two days) counted in memory and written to the
+ * shared counts soon after the response (./shared-limits.ts shareSoon). What holds, then:
+ * - one process refuses at once another sheet of a sitting it scored; the same sheet again (a retry) is answered again;
+ * - a sitting scored as a visitor on another instance is not known here without a statement, so a second visitor sheet
+ *   of it may be scored there (its teaser seen), but no sheet becomes two results: the database keeps one row per
+ *   sitting, and a signed-in sheet of a sitting a visitor scored anywhere is refused once that count is written
+ *   (within about a second; results-saving.ts, `freshKey`).
+ * A signed-in user's scorings are not counted here: their saved row is the record.
  */
 import { createHash } from 'node:crypto';
 import { SITTING_TTL_MS } from './sittings.ts';
@@ -22,13 +25,19 @@ export const sheetDigest = (answers: unknown[], timeSpent: number): string =>
 
 export type SittingUse = 'first' | 'again' | 'used';
 
+/** The shared count of a sitting's visitor scorings (rate_limits key). */
+export const sittingCountKey = (nonce: string): string => `sitting:${nonce}`;
+
 /**
- * Counts one scoring of a sitting: `first` when none was counted, `again` when this process scored the same sheet of
- * it before (a retry), `used` when another sheet of it was scored (here, or in another process within the window).
+ * Notes one scoring of a sitting: `first` when this process knows of none, `again` when it scored the same sheet of it
+ * before (a retry), `used` when another sheet of it was scored here (or its shared count, once this process has read
+ * it back, says so). `counted`: a visitor's scoring, added to the shared count.
  */
-export function useSitting(limits: SharedLimits, nonce: string, digest: string): SittingUse {
+export function useSitting(limits: SharedLimits, nonce: string, digest: string, counted: boolean): SittingUse {
   const known = digests.get(nonce);
-  const check = limits.consume([{ key: `sitting:${nonce}`, max: 1, windowMs: SITTING_TTL_MS, exact: true }]);
+  const check = counted
+    ? limits.consume([{ key: sittingCountKey(nonce), max: 1, windowMs: SITTING_TTL_MS, exact: true }])
+    : { ok: true };
   if (known !== undefined) return known === digest ? 'again' : 'used';
   if (!check.ok) return 'used';
   if (digests.size >= REMEMBERED) digests.delete(digests.keys().next().value!);
