@@ -73,20 +73,33 @@ function failure(res, check, reason) {
   }
 }
 
-/** A `call` for the loops: the next user (in turn) scores and saves a sheet of a new sitting; success is `saved: true`. */
+/**
+ * A `call` for the loops: the next user (in turn) scores and saves a sheet of a new sitting; success is `saved: true`.
+ * `call.prepare(n)` signs the next n sheets before a loop starts, so the load generator's signing does not take the
+ * two cores from the server while it is measured (a sheet not prepared is signed when sent).
+ */
 export function scoreAndSaveCall(base, users) {
   let turn = 0;
-  return async (timeoutMs) => {
-    const user = users[turn++ % users.length];
+  let ready = [];
+  const call = async (timeoutMs) => {
+    const next = ready.pop();
+    const user = next?.user ?? users[turn++ % users.length];
     const { cookie, address } = user;
     const res = await send(`${base}/api/tests/iq/score`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': address },
-      body: iqSheet(user),
+      body: next?.body ?? iqSheet(user),
       timeoutMs,
     });
     return failure(res, (body) => body.saved === true, 'not saved');
   };
+  call.prepare = (n) => {
+    ready = Array.from({ length: n }, () => {
+      const user = users[turn++ % users.length];
+      return { user, body: iqSheet(user) };
+    });
+  };
+  return call;
 }
 
 /** A `call` for the loops: GET /api/health, success a 2xx with `ok: true`. */

@@ -12,6 +12,8 @@ export interface ServedSitting {
   formToken: string;
   lang: 'uk' | 'en';
   questions: { id: number; options: string[] }[];
+  /** Served although the user had seen every form's worked answers within the year. */
+  reviewed?: boolean;
 }
 
 export async function takeSitting(

@@ -77,13 +77,14 @@ export interface CareerSheetInput {
 }
 /** A scored sheet: `raw` is the scoring's own result (what is saved), `result` its view at the caller's access. */
 export type Scored =
-  | { ok: true; kind: 'iq'; raw: IqResult; result: Record<string, unknown>; token: string; sheet: IqSheet }
+  | { ok: true; kind: 'iq'; raw: IqResult; result: Record<string, unknown>; token: () => string; sheet: IqSheet }
   | {
       ok: true;
       kind: 'professional';
       raw: CareerResult;
       result: Record<string, unknown>;
-      token: string;
+      /** The signed token of the sheet, signed when asked for (only a visitor's answer carries one). */
+      token: () => string;
       sheet: CareerSheet;
     }
   | { ok: false; error: SheetError };
@@ -105,20 +106,21 @@ export async function scoreIq(
     ...(input.reviewed ? { reviewed: true } : {}),
   };
   const result = scoreIqSheet(sheet);
-  const token = signResultToken({
-    kind: 'iq',
-    lang: language,
-    ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
-    ...(input.reviewed ? { reviewed: true } : {}),
-    formId: sheet.formId,
-    reliability: sheet.reliability,
-    answers: input.answers.map((a) =>
-      a.shown === undefined
-        ? [a.questionId, a.selectedAnswer, a.timeSpent]
-        : [a.questionId, a.selectedAnswer, a.timeSpent, a.shown],
-    ),
-    timeSpent: input.timeSpent,
-  });
+  const token = () =>
+    signResultToken({
+      kind: 'iq',
+      lang: language,
+      ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
+      ...(input.reviewed ? { reviewed: true } : {}),
+      formId: sheet.formId,
+      reliability: sheet.reliability,
+      answers: input.answers.map((a) =>
+        a.shown === undefined
+          ? [a.questionId, a.selectedAnswer, a.timeSpent]
+          : [a.questionId, a.selectedAnswer, a.timeSpent, a.shown],
+      ),
+      timeSpent: input.timeSpent,
+    });
   return { ok: true, kind: 'iq', raw: result, result: iqView(result, access, language), token, sheet };
 }
 
@@ -130,17 +132,18 @@ export function scoreCareer(
   const error = checkCareerSheet(input.answers);
   if (error) return { ok: false, error };
   const result = scoreCareerAnswers(input.answers, input.timeSpent, language);
-  const token = signResultToken({
-    kind: 'professional',
-    lang: language,
-    ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
-    answers: input.answers.map((a) =>
-      a.shown === undefined
-        ? [a.questionId, a.selectedAnswer, a.timeSpent]
-        : [a.questionId, a.selectedAnswer, a.timeSpent, a.shown],
-    ),
-    timeSpent: input.timeSpent,
-  });
+  const token = () =>
+    signResultToken({
+      kind: 'professional',
+      lang: language,
+      ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
+      answers: input.answers.map((a) =>
+        a.shown === undefined
+          ? [a.questionId, a.selectedAnswer, a.timeSpent]
+          : [a.questionId, a.selectedAnswer, a.timeSpent, a.shown],
+      ),
+      timeSpent: input.timeSpent,
+    });
   return {
     ok: true,
     kind: 'professional',
@@ -235,7 +238,7 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
   const use = useSitting(scoringLimits, input.sitting, digest, !who.user);
   if (!who.user) {
     if (use === 'used') return { ok: false, error: 'score.error.sitting_used' };
-    return { ok: true, result: scored.result, token: scored.token };
+    return { ok: true, result: scored.result, token: scored.token() };
   }
   const key = sittingKey(input.sitting);
   try {
