@@ -131,8 +131,11 @@ test('a live count replaces its fact only from the threshold on, in the page lan
       await place.scrollIntoViewIfNeeded();
       await expect(place.locator('[data-live="on"]')).toHaveCount(figures.length);
       await expect(place.locator('[data-live="on"] .pulse').first()).toBeVisible();
+      // content-visibility: auto lays a section out in the frame after it comes near the screen; until then its
+      // rendered text is empty, so read it once it is there.
+      for (const figure of figures)
+        await expect.poll(() => place.innerText(), { message: `${path} ${where}` }).toContain(figure);
       const text = await place.innerText();
-      for (const figure of figures) expect(text, `${path} ${where}`).toContain(figure);
       // Grouping is never a plain space, which could break a figure across two lines.
       expect(text, `${path} ${where}`).not.toMatch(/\d \d{3}\b/);
     }
