@@ -5,9 +5,6 @@ import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { parseRequest } from '../../src/lib/server/request.ts';
 import { resolveIqSheet } from '../../src/lib/server/sitting-sheets.ts';
 import { visitorId } from '../../src/lib/server/visitor.ts';
-import { accessOf } from '../../src/lib/server/subscription.ts';
-import { markReviewSeenLater } from '../../src/lib/server/results.ts';
-import { detached } from '../../src/lib/server/database/statements.ts';
 import {
   IqScoreRequest,
   iqScoringLimits,
@@ -19,7 +16,8 @@ import {
 /**
  * Scores a complete IQ answer sheet of a sitting the server served to this browser (its token maps clicked places to
  * options), once, on the server (rate-limited: the teaser's count must not recover a key), and returns the result at
- * the caller's access: a visitor's with a signed token to claim it once, a signed-in user's saved, with its id.
+ * the caller's access: a visitor's with a signed token to claim it once, a signed-in user's saved, with its id (and,
+ * for a subscriber shown the form's worked answers, that fact recorded in the same statement: scoring.ts).
  */
 export default secured(async (req: Request, context: Context) => {
   const request = await parseRequest(req, { auth: 'optional', body: IqScoreRequest, maxBytes: SCORE_BODY_LIMIT });
@@ -34,10 +32,6 @@ export default secured(async (req: Request, context: Context) => {
     waitUntil: (work) => context.waitUntil(work),
   });
   if (!outcome.ok) return refusal(outcome.error, request.lang, { retryAfterSeconds: outcome.retryAfterSeconds });
-  // A subscriber's result shows the form's worked answers: a retake is then served another form.
-  const user = request.user;
-  if (user && accessOf(user) === 'full')
-    context.waitUntil(detached(() => markReviewSeenLater(user.id, sheet.input.formId)));
   const { ok: _ok, ...answer } = outcome;
   return json(answer);
 });

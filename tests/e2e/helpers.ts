@@ -1,5 +1,5 @@
 import { CAREER_QUESTIONS, type CareerQuestion } from '../../src/domain/career/questions.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
+import { careful, iqSheetFor, type ServedSitting } from '../support/sittings.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Lang = 'uk' | 'en';
@@ -60,17 +60,18 @@ export async function formOf(page: Page): Promise<string> {
 export async function answerIqCarefully(page: Page, lang: Lang, itemMs = 25_000) {
   const sitting = await formOf(page);
   const formId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('rozum.progress.iq') ?? '{}').formId);
-  const bank = iqBank(formId);
-  const shown = await questions(page.request, 'iq', lang, sitting);
-  for (const [i, q] of shown.entries()) {
-    await expect(page.getByRole('heading', { name: TEXT[lang].question(i + 1, shown.length) })).toBeVisible();
+  const served: ServedSitting = {
+    formId,
+    formToken: sitting,
+    lang,
+    questions: await questions(page.request, 'iq', lang, sitting),
+  };
+  // The places a careful sheet of this sitting clicks, as the API tests send it.
+  const places = iqSheetFor(served, careful).answers;
+  for (const [i, { selectedAnswer }] of places.entries()) {
+    await expect(page.getByRole('heading', { name: TEXT[lang].question(i + 1, places.length) })).toBeVisible();
     await page.clock.fastForward(itemMs);
-    const item = bank.find((b) => b.id === q.id)!;
-    const right = q.options.indexOf(item.options[lang][item.correctAnswer]);
-    await page
-      .getByRole('radio')
-      .nth(i % 5 === 4 ? (right + 1) % 6 : right)
-      .click();
+    await page.getByRole('radio').nth(selectedAnswer).click();
   }
   // The overlay's steps and the way to the results run on the page's timers.
   for (let i = 0; i < 10 && !/results/.test(page.url()); i++) await page.clock.runFor(2_000);
@@ -222,13 +223,6 @@ export async function scoreCareerSitting(request: APIRequestContext, lang: Lang,
  * key is the test's, found by the option's text), 20 s an item. No caution applies, so it earns a certificate.
  */
 export async function carefulIqSheet(request: APIRequestContext, lang: Lang) {
-  const form = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
-  const bank = iqBank(form.formId);
-  const answers = (form.questions as PublicQuestion[]).map((q, i) => {
-    const item = bank.find((b) => b.id === q.id)!;
-    const key = item.options[lang][item.correctAnswer];
-    const right = q.options.indexOf(key);
-    return { questionId: q.id, selectedAnswer: i % 5 === 4 ? (right + 1) % 6 : right, timeSpent: 20_000 };
-  });
-  return { formToken: form.formToken as string, answers, timeSpent: 20_000 * answers.length, lang };
+  const sitting: ServedSitting = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
+  return iqSheetFor(sitting, careful, 20_000);
 }

@@ -45,16 +45,29 @@ describe('migrations', () => {
   });
 });
 
+/** A database of its own, migrated up to (not including) `name`, for a migration's data test; dropped after. */
+async function beforeMigration(
+  name: string,
+  test: (older: Awaited<ReturnType<typeof openDatabase>>, all: ReturnType<typeof readMigrations>) => Promise<void>,
+): Promise<void> {
+  const fresh = await createTestDatabase(inject('dbDriver'));
+  const older = await openDatabase(fresh.env.DATABASE_URL, join(fresh.env.DATA_DIR, 'pglite'));
+  try {
+    const all = readMigrations();
+    await migrate(
+      older,
+      all.filter((m) => m.name < name),
+    );
+    await test(older, all);
+  } finally {
+    await older.close();
+    await fresh.drop();
+  }
+}
+
 describe('0008_one_sheet_one_result', () => {
   it('keeps the first saved copy of each sheet and renames the others out of the unique key', async () => {
-    const fresh = await createTestDatabase(inject('dbDriver'));
-    const older = await openDatabase(fresh.env.DATABASE_URL, join(fresh.env.DATA_DIR, 'pglite'));
-    try {
-      const all = readMigrations();
-      await migrate(
-        older,
-        all.filter((m) => m.name < '0008'),
-      );
+    await beforeMigration('0008', async (older, all) => {
       const users = await older.query<{ id: string }>(
         `INSERT INTO users (email, email_normalized) SELECT u, u FROM unnest(ARRAY['a@x.org', 'b@x.org', 'c@x.org', 'd@x.org']) u
          RETURNING id`,
@@ -90,23 +103,13 @@ describe('0008_one_sheet_one_result', () => {
       ]);
       // From now on the key names one sheet across accounts.
       await expect(row(d, 'tok:same', '[[1, 2, 3]]', '2026-02-01T00:00:00Z')).rejects.toThrow();
-    } finally {
-      await older.close();
-      await fresh.drop();
-    }
+    });
   });
 });
 
 describe('0009_email_verified', () => {
   it('dates the addresses the old flag called verified (at their creation) and leaves the others unverified', async () => {
-    const fresh = await createTestDatabase(inject('dbDriver'));
-    const older = await openDatabase(fresh.env.DATABASE_URL, join(fresh.env.DATA_DIR, 'pglite'));
-    try {
-      const all = readMigrations();
-      await migrate(
-        older,
-        all.filter((m) => m.name < '0009'),
-      );
+    await beforeMigration('0009', async (older, all) => {
       await older.query(
         `INSERT INTO users (email, email_normalized, email_verified, created_at)
          VALUES ('google@example.com', 'google@example.com', true, '2025-01-02T03:04:05Z'),
@@ -120,10 +123,7 @@ describe('0009_email_verified', () => {
         ['google@example.com', '2025-01-02T03:04:05.000Z'],
         ['password@example.com', null],
       ]);
-    } finally {
-      await older.close();
-      await fresh.drop();
-    }
+    });
   });
 });
 

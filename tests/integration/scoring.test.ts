@@ -9,6 +9,7 @@ import { browser, randomAddress, type Browser } from '../support/browser.ts';
 import { iqBank, SERVED_FORM_IDS, type IqItem } from '../../src/domain/iq/bank.ts';
 import { optionOrder, orderRule } from '../../src/domain/sittings.ts';
 import {
+  careerAnswersFor,
   careerSheetFor,
   iqSheetFor,
   rawScoreOf,
@@ -417,16 +418,8 @@ describe('career sittings: the key stays on the server', () => {
       await get(`/api/tests/professional/form?lang=${lang}${token ? `&formToken=${encodeURIComponent(token)}` : ''}`)
     ).json();
   const statementOf = (text: string, lang: 'uk' | 'en') => CAREER_QUESTIONS.find((q) => q.text[lang] === text)!;
-  /** Answers a sitting's statements (by their sitting ids), each giving its type a point when `point` says so. */
-  const answersFor = (
-    questions: { id: number; text: string }[],
-    point: (type: number) => boolean,
-    lang: 'uk' | 'en' = 'en',
-  ) =>
-    questions.map((q) => {
-      const s = statementOf(q.text, lang);
-      return { questionId: q.id, selectedAnswer: s.reverse ? !point(s.type) : point(s.type), timeSpent: 2000 };
-    });
+  const answersFor = (questions: { id: number; text: string }[], point: (type: number) => boolean) =>
+    careerAnswersFor(questions, point, 'en');
 
   it("serves 72 statements with the sitting's ids and no type, the same sitting again in the other language", async () => {
     const uk = await form('uk');

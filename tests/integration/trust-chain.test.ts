@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { browser } from '../support/browser.ts';
 import { SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
-import { careerSheetFor, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
+import { careerSheetFor, careful, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 
@@ -19,8 +19,6 @@ async function signedUp(tag: string): Promise<Client> {
 async function premium(client: Client): Promise<void> {
   expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
 }
-/** A careful sheet: most items right, a realistic pace, no caution. */
-const careful = (item: { id: number }) => item.id % 5 !== 0;
 
 describe('one sheet, at most one saved result', () => {
   it("a visitor's token is consumed by its first claim: any other account gets a 409 and nothing is saved", async () => {

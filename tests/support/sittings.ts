@@ -51,6 +51,9 @@ export function sittingSheet(sitting: ServedSitting, pick: (item: IqItem) => num
 export const iqSheetFor = (sitting: ServedSitting, right: (item: IqItem) => boolean, itemMs = 30_000) =>
   sittingSheet(sitting, (item) => (right(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6), itemMs);
 
+/** A careful person's sheet: four items in five right (item 5, 10, 15 and 20 missed), so no caution applies. */
+export const careful = (item: { id: number }): boolean => item.id % 5 !== 0;
+
 /** The raw (weighted) score of answering right exactly the items `right` accepts on a form. */
 export const rawScoreOf = (formId: number, right: (item: IqItem) => boolean) =>
   iqBank(formId).reduce((sum, item) => sum + (right(item) ? DIFFICULTY_WEIGHTS[item.difficulty] : 0), 0);
@@ -72,6 +75,21 @@ export async function takeCareerSitting(
 }
 
 /**
+ * Answers statements as a sitting shows them (by their ids in it, each found by its text), each giving its type a
+ * point when `point` says so: a reverse-keyed statement is answered the other way.
+ */
+export const careerAnswersFor = (
+  questions: { id: number; text: string }[],
+  point: (type: number) => boolean,
+  lang: 'uk' | 'en',
+  itemMs = 2000,
+) =>
+  questions.map((q) => {
+    const s = CAREER_QUESTIONS.find((c) => c.text[lang] === q.text)!;
+    return { questionId: q.id, selectedAnswer: s.reverse ? !point(s.type) : point(s.type), timeSpent: itemMs };
+  });
+
+/**
  * Answers a career sitting's statements (found by their text), each giving its type a point when `point` says so
  * (a reverse-keyed statement is answered the other way); asks the server for the tie-break statements the core
  * answers call for and answers those too. The complete score request body.
@@ -83,10 +101,7 @@ export async function careerSheetFor(
   itemMs = 2000,
 ) {
   const answer = (questions: { id: number; text: string }[]) =>
-    questions.map((q) => {
-      const s = CAREER_QUESTIONS.find((c) => c.text[sitting.lang] === q.text)!;
-      return { questionId: q.id, selectedAnswer: s.reverse ? !point(s.type) : point(s.type), timeSpent: itemMs };
-    });
+    careerAnswersFor(questions, point, sitting.lang, itemMs);
   const core = answer(sitting.questions);
   const res = await post('/api/tests/professional/tiebreak', {
     formToken: sitting.formToken,
