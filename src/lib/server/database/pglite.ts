@@ -2,14 +2,19 @@
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './queryable.ts';
 
-/** Named through a variable so bundlers leave it out of deployed functions: production never embeds PGlite. */
-const PGLITE_MODULE = '@electric-sql/pglite';
+/**
+ * Imported through a function of its name, so neither esbuild nor the packing of a deployed function can tell what
+ * is imported, and both leave PGlite out: production never embeds it. A constant name was left out only while
+ * esbuild happened to wrap this module lazily; once it hoisted the constant, the packing read it and took PGlite in
+ * (tests/unit/deploy-bundle.test.ts caught it).
+ */
+const importByName = (name: string): Promise<unknown> => import(name);
 
 type PGliteQuery = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 type PGliteLike = { query: PGliteQuery; exec: (script: string) => Promise<unknown> };
 
 export async function openPglite(dir: string): Promise<Database> {
-  const { PGlite } = (await import(PGLITE_MODULE)) as typeof import('@electric-sql/pglite');
+  const { PGlite } = (await importByName('@electric-sql/pglite')) as typeof import('@electric-sql/pglite');
   mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir);
   const on = (q: PGliteLike): Queryable => ({
