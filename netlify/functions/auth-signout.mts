@@ -1,21 +1,16 @@
 import type { Config } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
-import { json } from '../../src/lib/server/http.ts';
-import { parseRequest } from '../../src/lib/server/request.ts';
-import {
-  clearedSessionCookies,
-  invalidateSession,
-  sessionFromRequest,
-  withCookies,
-} from '../../src/lib/server/session.ts';
+import * as auth from '../../src/api/auth.ts';
+import { endpoint } from '../../src/lib/server/endpoint.ts';
+import { addResponseCookies, takeResponseCookies } from '../../src/lib/server/response-cookies.ts';
+import { clearedSessionCookies, invalidateSession } from '../../src/lib/server/session.ts';
 
 /** Ends the session: the row is deleted and the cookies cleared. */
-export default secured(async (req: Request) => {
-  const request = await parseRequest(req, { auth: 'none' });
-  if (!request.ok) return request.response;
-  const { session } = await sessionFromRequest(req);
+export default endpoint(auth.signOut, async ({ req, session }) => {
   if (session) await invalidateSession(session.id);
-  return withCookies(json({ ok: true }), clearedSessionCookies(req));
+  // Not the session's slid expiry read on the way in: the cookies are cleared.
+  takeResponseCookies(req);
+  addResponseCookies(req, clearedSessionCookies(req));
+  return { ok: true };
 });
 
 export const config: Config = { path: '/api/auth/signout', method: 'POST' };

@@ -1,5 +1,6 @@
-import type { Config, Context } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
+import type { Config } from '@netlify/functions';
+import * as certificates from '../../src/api/certificates.ts';
+import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
 import {
   certificateFacts,
   certificateRefusal,
@@ -7,23 +8,21 @@ import {
   holderName,
 } from '../../src/lib/server/certificates.ts';
 import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
-import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 
 /**
  * Whether a certificate is genuine: holder, test, score or type, date — nothing else about the user — and the result's
  * id, with which the code's holder gets the certificate image (/api/certificates/:resultId?code=).
  */
-export default secured(async (req: Request, context: Context) => {
-  const lang = requestLang(req);
-  const code = cleanVerificationCode(context.params.code);
+export default endpoint(certificates.verify, async ({ params, lang }) => {
+  const code = cleanVerificationCode(params.code);
   const row = code ? await findCertifiedResult({ code }) : null;
-  if (!row) return jsonError(404, 'certificate.error.unknown_code', lang, { valid: false });
+  if (!row) return refuse('certificate.error.unknown_code', { valid: false });
   // A cautioned sheet is not certified, whatever was downloaded before this rule.
   const refused = certificateRefusal(row);
-  if (refused) return jsonError(409, refused, lang, { valid: false });
+  if (refused) return refuse(refused, { valid: false });
   const facts = certificateFacts(row, lang);
-  return json({
-    valid: true,
+  return {
+    valid: true as const,
     holder: holderName(row.full_name, row.email),
     kind: row.kind,
     result: facts.headline,
@@ -31,7 +30,7 @@ export default secured(async (req: Request, context: Context) => {
     note: facts.note ?? null,
     date: new Date(row.created_at).toISOString(),
     resultId: row.id,
-  });
+  };
 });
 
 export const config: Config = { path: '/api/certificates/verify/:code', method: 'GET' };

@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
+import * as me from '../../src/api/me.ts';
+import { endpoint } from '../../src/lib/server/endpoint.ts';
 import { achievementsOf, profileStats } from '../../src/domain/achievements.ts';
-import { json } from '../../src/lib/server/http.ts';
-import { parseRequest } from '../../src/lib/server/request.ts';
 import { statsInputs } from '../../src/lib/server/results.ts';
 import { accessOf } from '../../src/lib/server/subscription.ts';
 
@@ -12,14 +11,11 @@ import { accessOf } from '../../src/lib/server/subscription.ts';
  * the IQs the history already lists to everyone, so hiding it would only contradict the list below it. A figure the
  * history cannot give yet (no IQ test; a trend before the second) is null without the lock, shown as "—".
  */
-export default secured(async (req: Request) => {
-  const request = await parseRequest(req, { auth: 'required' });
-  if (!request.ok) return request.response;
-  const { user } = request;
+export default endpoint(me.stats, async ({ user }) => {
   const { iq, professionalCount } = await statsInputs(user.id);
   const stats = profileStats(iq);
   const premium = accessOf(user) === 'full';
-  return json({
+  return {
     totalTests: stats.totalTests,
     professionalTests: professionalCount,
     bestIQ: stats.bestIQ,
@@ -28,7 +24,7 @@ export default secured(async (req: Request) => {
     averageAccuracy: premium ? stats.averageAccuracy : null,
     improvementTrend: premium ? stats.improvementTrend : null,
     achievements: achievementsOf(iq, professionalCount),
-  });
+  };
 });
 
 export const config: Config = { path: '/api/me/stats', method: 'GET' };

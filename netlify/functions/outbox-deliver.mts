@@ -1,11 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { deliverOutbox } from '../../src/lib/server/outbox.ts';
+import { scheduled } from '../../src/lib/server/scheduled.ts';
 
 /** Retries notifications that could not be delivered right after their event. */
-export default async () => {
-  const counts = await deliverOutbox(50);
-  console.log('[outbox]', JSON.stringify(counts));
-  return new Response(null, { status: 204 });
-};
+export default scheduled('outbox', () => deliverOutbox(50));
 
 export const config: Config = { schedule: '*/5 * * * *' };

@@ -1,13 +1,13 @@
-import type { Config, Context } from '@netlify/functions';
-import { functionPageCsp, secured } from '../../src/lib/server/security-headers.ts';
+import type { Config } from '@netlify/functions';
+import * as payments from '../../src/api/payments.ts';
+import { endpoint, endpoints, refuse, Refused, type Call } from '../../src/lib/server/endpoint.ts';
+import { functionPageCsp } from '../../src/lib/server/security-headers.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { t } from '../../src/i18n/index.ts';
-import { jsonError, redirect, requestLang } from '../../src/lib/server/http.ts';
-import { parseRequest } from '../../src/lib/server/request.ts';
+import { redirect } from '../../src/lib/server/http.ts';
 import { orderForOwner } from '../../src/lib/server/payments/orders.ts';
 import { paymentProvider } from '../../src/lib/server/payments/payments.ts';
 import { decideTestOrder } from '../../src/lib/server/payments/test-provider.ts';
-import { refusingMisconfiguration } from '../../src/lib/server/production.ts';
 
 /** The page's only style: its hash is the page's whole style-src (no 'unsafe-inline'). */
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111827;line-height:1.5}
@@ -18,26 +18,23 @@ const PAGE_CSP = functionPageCsp([STYLE]);
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** The test payment provider's page (test-provider.ts): the order, and Approve / Decline. */
-export default secured(
-  refusingMisconfiguration(async (req: Request, context: Context) => {
-    if (paymentProvider() !== 'test') return jsonError(404, 'api.error.not_found', requestLang(req));
-    // The decision comes as a form post, not JSON: the prologue checks origin and user; the body is read below.
-    const request = await parseRequest(req, { auth: 'required' });
-    if (!request.ok) return request.response;
-    const { user, lang } = request;
-    const order = await orderForOwner(context.params.orderReference, user.id);
-    if (!order || order.provider !== 'test') return jsonError(404, 'payment.error.not_found', lang);
+/**
+ * The test payment provider's page (test-provider.ts): the order, and Approve / Decline. Not found where payments
+ * are WayForPay's, signed in or not. The decision comes as a form post, not JSON: the wrapper checks its origin and
+ * user, the handler reads the form.
+ */
+async function testOrder({ user, params }: Call<typeof payments.testPage | typeof payments.testDecision>) {
+  if (paymentProvider() !== 'test') return refuse('api.error.not_found');
+  if (!user) return refuse('auth.error.unauthenticated');
+  const order = await orderForOwner(params.orderReference, user.id);
+  return order && order.provider === 'test' ? order : refuse('payment.error.not_found');
+}
 
-    if (req.method === 'POST') {
-      const approve = new URLSearchParams(await req.text()).get('decision') === 'approve';
-      const decided = await decideTestOrder(order, approve);
-      if (!decided.ok) return jsonError(502, 'payment.error.callback', lang);
-      return redirect(
-        `${localizedPath(lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${decided.transactionStatus}`,
-      );
-    }
-
+export default endpoints(
+  endpoint(payments.testPage, async (call) => {
+    const order = await testOrder(call);
+    if (order instanceof Refused) return order;
+    const { lang } = call;
     const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escape(t(lang, 'testpay.title'))} — Rozum</title>
 <style>${STYLE}</style></head>
@@ -52,6 +49,16 @@ export default secured(
         'Content-Security-Policy': PAGE_CSP,
       },
     });
+  }),
+  endpoint(payments.testDecision, async (call) => {
+    const order = await testOrder(call);
+    if (order instanceof Refused) return order;
+    const approve = new URLSearchParams(await call.req.text()).get('decision') === 'approve';
+    const decided = await decideTestOrder(order, approve);
+    if (!decided.ok) return refuse('payment.error.callback');
+    return redirect(
+      `${localizedPath(call.lang, '/payment-result')}?orderReference=${order.order_reference}&transactionStatus=${decided.transactionStatus}`,
+    );
   }),
 );
 

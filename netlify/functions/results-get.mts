@@ -1,8 +1,7 @@
-import type { Config, Context } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
+import type { Config } from '@netlify/functions';
+import * as results from '../../src/api/results.ts';
+import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
 import { accessOf } from '../../src/lib/server/subscription.ts';
-import { isUuid, json, jsonError, requestLang } from '../../src/lib/server/http.ts';
-import { parseRequest } from '../../src/lib/server/request.ts';
 import { markReviewSeenLater, resultForOwner } from '../../src/lib/server/results.ts';
 import { detached } from '../../src/lib/server/database/statements.ts';
 
@@ -10,22 +9,17 @@ import { detached } from '../../src/lib/server/database/statements.ts';
  * One saved result, for its owner only (anyone else: not found), full or teaser by access, in ?lang. Showing a
  * subscriber an IQ result's worked answers records that they have seen that form's key.
  */
-export default secured(async (req: Request, context: Context) => {
-  const lang = requestLang(req);
-  const { kind, id } = context.params;
-  if ((kind !== 'iq' && kind !== 'professional') || !isUuid(id)) return jsonError(404, 'results.error.not_found', lang);
-  const request = await parseRequest(req, { auth: 'required' });
-  if (!request.ok) return request.response;
-  const access = accessOf(request.user);
-  const found = await resultForOwner(kind, id, request.user.id, lang, access);
-  if (!found) return jsonError(404, 'results.error.not_found', lang);
+export default endpoint(results.get, async ({ user, lang, params, context }) => {
+  const access = accessOf(user);
+  const found = await resultForOwner(params.kind, params.id, user.id, lang, access);
+  if (!found) return refuse('results.error.not_found');
   const { formId, ...answer } = found;
   // The full IQ result shows the form's worked answers: a retake is then served another form (tests-iq-form).
   if (access === 'full' && formId !== undefined) {
-    const userId = request.user.id;
+    const userId = user.id;
     context.waitUntil(detached(() => markReviewSeenLater(userId, formId)));
   }
-  return json(answer);
+  return answer;
 });
 
 export const config: Config = { path: '/api/results/:kind/:id', method: 'GET' };

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
-import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
+import * as site from '../../src/api/site.ts';
+import { endpoint, refuse, reply } from '../../src/lib/server/endpoint.ts';
 import { siteStats, STATS_MAX_AGE_SECONDS } from '../../src/lib/server/stats.ts';
 
 /**
@@ -8,12 +8,12 @@ import { siteStats, STATS_MAX_AGE_SECONDS } from '../../src/lib/server/stats.ts'
  * everyone: cached a minute in the process, by the CDN and by the browser. The pages decide when a count is big
  * enough to show (src/lib/client/live-figures.ts).
  */
-export default secured(async (req: Request) => {
+export default endpoint(site.stats, async () => {
   try {
-    return json(await siteStats(), { headers: { 'Cache-Control': `public, max-age=${STATS_MAX_AGE_SECONDS}` } });
+    return reply(await siteStats(), { headers: { 'Cache-Control': `public, max-age=${STATS_MAX_AGE_SECONDS}` } });
   } catch (err) {
     console.error('[stats] database unavailable:', (err as Error).message);
-    return jsonError(503, 'api.error.db_unavailable', requestLang(req));
+    return refuse('api.error.db_unavailable');
   }
 });
 

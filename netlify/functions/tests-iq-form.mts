@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
+import * as tests from '../../src/api/tests.ts';
+import { endpoint, refuse, reply } from '../../src/lib/server/endpoint.ts';
 import { isIqFormId, nextIqForm, sittingQuestions } from '../../src/domain/iq/bank.ts';
-import { currentUser } from '../../src/lib/server/auth.ts';
-import { json, jsonError, requestLang } from '../../src/lib/server/http.ts';
 import { formHistory } from '../../src/lib/server/results.ts';
 import { newSitting, signSitting, verifySitting, type Sitting } from '../../src/lib/server/sittings.ts';
 import { visitor } from '../../src/lib/server/visitor.ts';
@@ -15,31 +14,24 @@ import { visitor } from '../../src/lib/server/visitor.ts';
  * year — not taken yet if one remains — and `reviewed: true` when they have seen every form's; a visitor one other
  * than those the browser says it has taken (`taken=6,4`, oldest first).
  */
-export default secured(async (req: Request) => {
-  const params = new URL(req.url).searchParams;
-  const lang = requestLang(req, params.get('lang'));
-  const token = params.get('formToken');
-  const browserTaken = (params.get('taken') ?? '').split(',').filter(Boolean);
-  if (browserTaken.length > 20 || !browserTaken.every((f) => /^\d{1,2}$/.test(f) && isIqFormId(Number(f)))) {
-    return jsonError(400, 'form.error.unknown', lang);
-  }
+export default endpoint(tests.iqForm, async ({ req, lang, user, query }) => {
+  const browserTaken = (query.taken ?? '').split(',').filter(Boolean).map(Number);
+  if (!browserTaken.every(isIqFormId)) return refuse('form.error.unknown');
   const browser = visitor(req);
   // An expired or foreign token starts a new sitting: the browser sees another token and starts afresh.
-  let sitting: Sitting | null = token === null ? null : verifySitting(token, 'iq', browser.id);
+  let sitting: Sitting | null = query.formToken === undefined ? null : verifySitting(query.formToken, 'iq', browser.id);
   const resumed = sitting !== null;
   if (!sitting) {
-    const user = await currentUser(req);
     const stored = user ? await formHistory(user.id) : { taken: [], reviewed: [] };
-    const taken = [...stored.taken, ...browserTaken.map(Number).filter((f) => !stored.taken.includes(f))];
-    const next = nextIqForm(taken, stored.reviewed);
-    sitting = newSitting('iq', browser.id, next);
+    const taken = [...stored.taken, ...browserTaken.filter((f) => !stored.taken.includes(f))];
+    sitting = newSitting('iq', browser.id, nextIqForm(taken, stored.reviewed));
   }
   const formId = sitting.formId!;
-  return json(
+  return reply(
     {
       formId,
-      formToken: resumed ? token! : signSitting(sitting),
-      ...(sitting.reviewed ? { reviewed: true } : {}),
+      formToken: resumed ? query.formToken! : signSitting(sitting),
+      ...(sitting.reviewed ? { reviewed: true as const } : {}),
       lang,
       questions: sittingQuestions(lang, formId, sitting.seed),
     },

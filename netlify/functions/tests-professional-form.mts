@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { secured } from '../../src/lib/server/security-headers.ts';
+import * as tests from '../../src/api/tests.ts';
+import { endpoint, reply } from '../../src/lib/server/endpoint.ts';
 import { publicCareerQuestions } from '../../src/domain/career/questions.ts';
-import { json, requestLang } from '../../src/lib/server/http.ts';
 import { newSitting, signSitting, verifySitting } from '../../src/lib/server/sittings.ts';
 import { careerSittingStatements } from '../../src/lib/server/sitting-sheets.ts';
 import { visitor } from '../../src/lib/server/visitor.ts';
@@ -11,16 +11,14 @@ import { visitor } from '../../src/lib/server/visitor.ts';
  * each under its id in the sitting, and the signed `formToken` that names the order and this browser (DESIGN.md §3.7). `formToken`
  * asks for the same sitting again (a reload, or the other language); an expired or foreign one gets a new sitting.
  */
-export default secured(async (req: Request) => {
-  const params = new URL(req.url).searchParams;
-  const lang = requestLang(req, params.get('lang'));
-  const token = params.get('formToken');
+export default endpoint(tests.careerForm, async ({ req, lang, query }) => {
+  const token = query.formToken;
   const browser = visitor(req);
-  const resumed = token === null ? null : verifySitting(token, 'professional', browser.id);
+  const resumed = token === undefined ? null : verifySitting(token, 'professional', browser.id);
   const sitting = resumed ?? newSitting('professional', browser.id);
   const { core } = careerSittingStatements(sitting);
-  return json(
-    { formToken: resumed ? token : signSitting(sitting), lang, questions: publicCareerQuestions(lang, core) },
+  return reply(
+    { formToken: resumed ? token! : signSitting(sitting), lang, questions: publicCareerQuestions(lang, core) },
     { headers: { 'Cache-Control': 'no-store', 'Set-Cookie': browser.cookie } },
   );
 });

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { resetEnvForTests } from '../../src/lib/server/env.ts';
+import type { Context } from '@netlify/functions';
 
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
@@ -120,7 +121,7 @@ describe('redirects under a hostile Host or X-Forwarded-Host', () => {
     try {
       const { default: start } = await import('../../netlify/functions/auth-google.mts');
       for (const headers of HOSTILE) {
-        const res = await start(new Request('http://evil.example/api/auth/google?lang=en', { headers }));
+        const res = await start(new Request('http://evil.example/api/auth/google?lang=en', { headers }), {} as Context);
         expect(res.headers.get('location')).toBe('https://rozum.example/eng/login?error=google_not_configured');
       }
     } finally {

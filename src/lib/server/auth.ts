@@ -4,8 +4,8 @@
  * and per account growing delays that slow guessing but lock nobody out — a browser the account signed in from
  * before is counted on its own, apart from them (README, "Sign-in throttling").
  */
-import { z } from 'zod';
-import { langField, optionalNameField } from './fields.ts';
+import type { z } from 'zod';
+import { AuthBody } from '../../api/auth.ts';
 import { consumeAll, LIMITS } from './rate-limit.ts';
 import { clearAccountTurns, takeAccountTurn } from './signin-throttle.ts';
 import { createSession, generateSessionToken, sessionFromRequest, type SessionUser } from './session.ts';
@@ -15,7 +15,6 @@ import {
   createUser,
   findUserByEmail,
   hashPassword,
-  MAX_PASSWORD,
   MIN_PASSWORD,
   normalizeEmail,
   verifyPassword,
@@ -25,14 +24,7 @@ import { subscriptionOf } from './subscription.ts';
 import { cleanEmail } from '../../domain/email.ts';
 import type { KnownDevice } from './device.ts';
 
-export const AuthBody = z.object({
-  email: z.string().max(254).optional(),
-  password: z.string().max(MAX_PASSWORD).optional(),
-  fullName: optionalNameField,
-  lang: langField,
-  /** Sign-up only: the user ticked "send me news" (unticked by default). */
-  mailingList: z.boolean().optional(),
-});
+export { AuthBody };
 export type AuthInput = z.infer<typeof AuthBody>;
 
 type Failure = { ok: false; error: ErrorKey; retryAfterSeconds?: number };

@@ -67,6 +67,14 @@ const STATUS_OF = {
   'token.error.expired': 400,
   'subscription.cancel.error': 409,
   'subscription.cancel.pending': 502,
+  'api.error.not_found': 404,
+  'api.error.db_unavailable': 503,
+  'results.error.not_found': 404,
+  'certificate.error.not_found': 404,
+  'certificate.error.unknown_code': 404,
+  'payment.error.not_found': 404,
+  'payment.error.callback': 502,
+  'payment.error.unavailable': 503,
 } as const satisfies Record<string, number>;
 export type ErrorKey = keyof typeof STATUS_OF;
 

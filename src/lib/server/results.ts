@@ -39,7 +39,7 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
     id: row.id,
     ...(kind === 'iq' ? { formId: Number(row.form_id ?? 0) } : {}),
     createdAt: new Date(row.created_at).toISOString(),
-    verificationCode: row.verification_code,
+    verificationCode: row.verification_code ?? null,
     certificates: { uk: row.certificate_url_uk ?? null, en: row.certificate_url_en ?? null },
     result: viewOf(kind, row, lang, access),
   };
@@ -70,8 +70,17 @@ function viewOf(kind: TestKind, row: StoredRow, lang: Lang, access: Access) {
 }
 
 /** A history page holds at most this many results (the default when the page does not say). */
-export const HISTORY_PAGE_MAX = 50;
-export const HISTORY_PAGE_DEFAULT = 20;
+import {
+  CAREER_DETAILS,
+  CAREER_SUMMARY,
+  HISTORY_PAGE_DEFAULT,
+  HISTORY_PAGE_MAX,
+  IQ_DETAILS,
+  IQ_SUMMARY,
+  type CareerEntry,
+  type IqEntry,
+} from '../../api/results.ts';
+export { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX };
 
 /**
  * Where a history page starts: after the result created at `createdAt` with id `id` (newest first). The time is the
@@ -117,26 +126,20 @@ export async function listResults(
     [userId, page.cursor?.createdAt ?? null, page.cursor?.id ?? null, page.limit + 1],
   );
   const more = rows.length > page.limit;
-  const items = rows.slice(0, page.limit).map((row) => {
+  // The entry's fields are the contract's (src/api/results.ts): the summary for everyone, the details with premium.
+  const items = rows.slice(0, page.limit).map((row): IqEntry | CareerEntry => {
     const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
-    const summary =
-      kind === 'iq'
-        ? pick(view, ['iqEstimate', 'iqBound', 'iqInterval', 'ratingLabel', 'cautions'])
-        : pick(view, ['personalityType', 'primaryType', 'color']);
-    const details =
-      access === 'full'
-        ? kind === 'iq'
-          ? pick(view, ['score', 'maxScore', 'accuracy', 'timeSpent', 'correctAnswers', 'totalQuestions', 'breakdown'])
-          : pick(view, ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'])
-        : {};
-    return { id: row.id, kind, createdAt: new Date(row.created_at).toISOString(), ...summary, ...details };
+    const [summary, details] = kind === 'iq' ? [IQ_SUMMARY, IQ_DETAILS] : [CAREER_SUMMARY, CAREER_DETAILS];
+    const listed = { id: row.id, kind, createdAt: new Date(row.created_at).toISOString() };
+    return { ...listed, ...pick(view, summary), ...(access === 'full' ? pick(view, details) : {}) } as
+      IqEntry | CareerEntry;
   });
   const last = rows[page.limit - 1];
   const nextCursor = more ? encodeCursor({ createdAt: last.at, id: last.id }) : null;
   return { items, nextCursor };
 }
 
-const pick = (source: Record<string, unknown>, keys: string[]) =>
+const pick = (source: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
 
 /**

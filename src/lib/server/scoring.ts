@@ -2,10 +2,9 @@
  * Scoring requests: validate the sheet, score it with the server-only key, sign a token, and present the result
  * at the caller's access level. Shared by the two scoring functions and the token endpoint.
  */
-import { z } from 'zod';
-import { langField } from './fields.ts';
+import type { z } from 'zod';
 import { iqBank } from '../../domain/iq/bank.ts';
-import { SITTING_TOKEN_MAX } from './sittings.ts';
+import { CareerScoreRequest, IqScoreRequest, SCORE_BODY_LIMIT } from '../../api/tests.ts';
 import { scoreIqSheet, type IqAnswer, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { reliabilityInUse } from './reliability.ts';
@@ -22,33 +21,10 @@ import { SharedLimits } from './shared-limits.ts';
 import { db } from './db.ts';
 import { detached } from './database/statements.ts';
 import { sheetDigest, sittingCountKey, useSitting } from './sitting-use.ts';
-import type { TestKind } from '../../domain/views.ts';
+import type { ResultView, TestKind } from '../../domain/views.ts';
 
-export const SCORE_BODY_LIMIT = 32 * 1024;
-const MAX_MS = 24 * 60 * 60 * 1000;
-const ms = z.number().int().min(0).max(MAX_MS);
+export { CareerScoreRequest, IqScoreRequest, SCORE_BODY_LIMIT };
 
-/** The browser's id for one finished test, so a retried submission saves once. */
-const submissionId = z.uuid().optional();
-export const IqScoreRequest = z.object({
-  /** The sitting GET /api/tests/iq/form served: its form, and the order its options were shown in. */
-  formToken: z.string().max(SITTING_TOKEN_MAX),
-  /** `selectedAnswer`: the place of the option clicked, as the sitting showed it. */
-  answers: z
-    .array(z.object({ questionId: z.number().int(), selectedAnswer: z.number().int().min(0), timeSpent: ms }))
-    .max(100),
-  timeSpent: ms,
-  lang: langField,
-  submissionId,
-});
-export const CareerScoreRequest = z.object({
-  /** The sitting GET /api/tests/professional/form served: the ids of its statements are its own. */
-  formToken: z.string().max(SITTING_TOKEN_MAX),
-  answers: z.array(z.object({ questionId: z.number().int(), selectedAnswer: z.boolean(), timeSpent: ms })).max(200),
-  timeSpent: ms,
-  lang: langField,
-  submissionId,
-});
 export type IqScoreInput = z.infer<typeof IqScoreRequest>;
 /** An IQ sheet in the key's terms: its form, and per answer the option chosen (and the place it was shown at). */
 export interface IqSheetInput {
@@ -77,12 +53,12 @@ export interface CareerSheetInput {
 }
 /** A scored sheet: `raw` is the scoring's own result (what is saved), `result` its view at the caller's access. */
 export type Scored =
-  | { ok: true; kind: 'iq'; raw: IqResult; result: Record<string, unknown>; token: () => string; sheet: IqSheet }
+  | { ok: true; kind: 'iq'; raw: IqResult; result: ResultView; token: () => string; sheet: IqSheet }
   | {
       ok: true;
       kind: 'professional';
       raw: CareerResult;
-      result: Record<string, unknown>;
+      result: ResultView;
       /** The signed token of the sheet, signed when asked for (only a visitor's answer carries one). */
       token: () => string;
       sheet: CareerSheet;
@@ -203,7 +179,7 @@ export type ScoreError =
   | 'results.error.claimed';
 
 export type ScoreAndSave =
-  | { ok: true; result: Record<string, unknown>; token?: string; id?: string; saved?: boolean }
+  | { ok: true; result: ResultView; token?: string; id?: string; saved?: boolean }
   | { ok: false; error: ScoreError; retryAfterSeconds?: number };
 
 /**
@@ -275,7 +251,7 @@ async function rescored<I>(
   score: (input: I, language: Lang, access: Access) => Scored | Promise<Scored>,
   lang: Lang,
   access: Access,
-): Promise<Record<string, unknown>> {
+): Promise<ResultView> {
   const again = await score({ ...input, reviewed: true }, lang, access);
   return again.ok ? again.result : scored.result;
 }

@@ -12,8 +12,9 @@ import type { TestKind } from '../../domain/views.ts';
 
 /** A sitting may be resumed for two days (a test takes minutes; a tab left open overnight still finishes). */
 export const SITTING_TTL_MS = 2 * 24 * 60 * 60 * 1000;
-/** Longer than any token we sign (about 120 characters): refused unread. */
-export const SITTING_TOKEN_MAX = 400;
+/** Longer than any token we sign (about 120 characters): refused unread (the contracts' limit, src/api/tests.ts). */
+import { SITTING_TOKEN_MAX } from '../../api/tests.ts';
+export { SITTING_TOKEN_MAX };
 
 /** What a token carries: readable by the browser, so it holds a nonce, not the seed. */
 interface SittingPayload {

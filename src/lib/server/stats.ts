@@ -4,22 +4,13 @@
  * "Today" and "this month" are Kyiv's calendar day and month, the site's home time zone, whatever the server's.
  */
 import { db, type Queryable } from './db.ts';
+import type { SiteStats } from '../../api/site.ts';
 
 export const STATS_TIME_ZONE = 'Europe/Kyiv';
 /** How long one count serves every request of a process, and how long browsers and the CDN may keep it. */
 export const STATS_MAX_AGE_SECONDS = 60;
 
-export interface SiteStats {
-  /** IQ results saved since midnight in STATS_TIME_ZONE. */
-  iqToday: number;
-  /** Career results saved since midnight in STATS_TIME_ZONE. */
-  professionalToday: number;
-  /** Results of both tests saved since the first of the month in STATS_TIME_ZONE. */
-  resultsThisMonth: number;
-  counted: 'saved results';
-  timeZone: typeof STATS_TIME_ZONE;
-  asOf: string;
-}
+export type { SiteStats };
 
 interface CountsRow {
   iq_today: number;

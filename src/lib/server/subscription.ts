@@ -8,6 +8,7 @@ import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
 import { stopUserRenewals } from './payments/stop-renewal.ts';
 import type { Access } from '../../domain/views.ts';
+import type { SubscriptionState } from '../../api/me.ts';
 
 /**
  * "Active" as SQL over a user_profiles row aliased `p`, for the queries that decide it in the database (the session
@@ -19,29 +20,7 @@ export const ACTIVE_SQL =
 /** Which view of a result a user may see (DESIGN.md §3.2): full with an active subscription, else the teaser. */
 export const accessOf = (user: { premium: boolean } | null): Access => (user?.premium ? 'full' : 'teaser');
 
-export interface SubscriptionState {
-  status: 'inactive' | 'active' | 'expired';
-  expiresAt: string | null;
-  paymentId: string | null;
-  active: boolean;
-  /** Ceil of days until expiry, for "Premium Active · N days". */
-  daysLeft: number | null;
-  /** Renewal stopped: access runs to expiresAt and ends (DESIGN.md §4). */
-  cancelledAt: string | null;
-  /** Where premium came from: a payment renews monthly, a promo code has nothing to renew. */
-  source: 'payment' | 'promo' | null;
-  /** WayForPay's next scheduled charge (its own monthly schedule, not the premium expiry), while renewal runs. */
-  nextCharge: { at: string; amount: string } | null;
-  /** The last renewal charge was declined or expired (cleared by the next approved one). */
-  renewalFailedAt: string | null;
-  /** The user stopped renewal but WayForPay has not confirmed it yet; a scheduled retry keeps asking. */
-  stopPending: boolean;
-  /**
-   * Some schedule of the user's may still charge (its regular payment not yet removed at WayForPay), whatever premium's
-   * status: the profile offers to stop it even after premium lapsed.
-   */
-  renewalStoppable: boolean;
-}
+export type { SubscriptionState };
 
 interface ProfileRow {
   subscription_status: string;

@@ -7,7 +7,7 @@ import { cleanEmail, emailKey } from '../../domain/email.ts';
 /** OWASP's argon2id baseline (m=19 MiB, t=2, p=1). */
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 };
 export const MIN_PASSWORD = 6;
-export const MAX_PASSWORD = 256;
+export { MAX_PASSWORD } from '../../api/auth.ts';
 
 /** The key accounts are unique on (src/domain/email.ts): look-alike forms of one address are one account. */
 export const normalizeEmail = emailKey;

@@ -1,0 +1,52 @@
+/** Signing up, in and out, and which providers are configured (README, "HTTP API": auth). */
+import { z } from 'zod';
+import { contract } from './contract.ts';
+import { langField, optionalNameField } from './fields.ts';
+
+/** Longest password read (users.ts hashes nothing longer). */
+export const MAX_PASSWORD = 256;
+
+export const AuthBody = z.object({
+  email: z.string().max(254).optional(),
+  password: z.string().max(MAX_PASSWORD).optional(),
+  fullName: optionalNameField,
+  lang: langField,
+  /** Sign-up only: the user ticked "send me news" (unticked by default). */
+  mailingList: z.boolean().optional(),
+});
+
+/** A session started: its cookies come with the answer. */
+export interface SignedIn {
+  ok: true;
+  userId: string;
+}
+
+export const signUp = contract<SignedIn>()({
+  path: '/api/auth/signup',
+  method: 'POST',
+  auth: 'none',
+  body: AuthBody,
+  status: 201,
+});
+export const signIn = contract<SignedIn>()({ path: '/api/auth/signin', method: 'POST', auth: 'none', body: AuthBody });
+export const signOut = contract<{ ok: true }>()({ path: '/api/auth/signout', method: 'POST', auth: 'optional' });
+export const providers = contract<{ google: boolean }>()({
+  path: '/api/auth/providers',
+  method: 'GET',
+  auth: 'none',
+});
+/** A redirect to Google (?lang= decides where it comes back to). */
+export const google = contract<never>()({
+  path: '/api/auth/google',
+  method: 'GET',
+  auth: 'none',
+  query: z.object({ lang: langField }),
+  raw: true,
+});
+/** Google's return: a redirect to /auth/callback or back to /login with the error. */
+export const googleCallback = contract<never>()({
+  path: '/api/auth/google/callback',
+  method: 'GET',
+  auth: 'optional',
+  raw: true,
+});

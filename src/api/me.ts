@@ -1,0 +1,54 @@
+/** The signed-in user: who they are, their subscription, their statistics and achievements. */
+import { z } from 'zod';
+import { contract } from './contract.ts';
+import { fullNameField, langField } from './fields.ts';
+import type { achievementsOf, ProfileStats } from '../domain/achievements.ts';
+
+/** A user's subscription as the server answers it (spec part 2 §4; DESIGN.md §3.3, §4). */
+export interface SubscriptionState {
+  status: 'inactive' | 'active' | 'expired';
+  expiresAt: string | null;
+  paymentId: string | null;
+  active: boolean;
+  /** Ceil of days until expiry, for "Premium Active · N days". */
+  daysLeft: number | null;
+  /** Renewal stopped: access runs to expiresAt and ends (DESIGN.md §4). */
+  cancelledAt: string | null;
+  /** Where premium came from: a payment renews monthly, a promo code has nothing to renew. */
+  source: 'payment' | 'promo' | null;
+  /** WayForPay's next scheduled charge (its own monthly schedule, not the premium expiry), while renewal runs. */
+  nextCharge: { at: string; amount: string } | null;
+  /** The last renewal charge was declined or expired (cleared by the next approved one). */
+  renewalFailedAt: string | null;
+  /** The user stopped renewal but WayForPay has not confirmed it yet; a scheduled retry keeps asking. */
+  stopPending: boolean;
+  /**
+   * Some schedule of the user's may still charge (its regular payment not yet removed at WayForPay), whatever premium's
+   * status: the profile offers to stop it even after premium lapsed.
+   */
+  renewalStoppable: boolean;
+}
+
+export interface Me {
+  user: { id: string; email: string; createdAt: string };
+  profile: { fullName: string; displayName: string; email: string; createdAt: string };
+  subscription: SubscriptionState;
+}
+
+/** Counts and achievements for everyone; the other figures are null without premium (`statsLocked`, shown "?"). */
+export type Stats = ProfileStats & {
+  statsLocked: boolean;
+  professionalTests: number;
+  achievements: ReturnType<typeof achievementsOf>;
+};
+
+export const get = contract<Me>()({ path: '/api/me', method: 'GET', auth: 'required' });
+/** Changes the full name; answers the user as it now is. */
+export const rename = contract<Me>()({
+  path: '/api/me',
+  method: 'PATCH',
+  auth: 'required',
+  body: z.object({ fullName: fullNameField, lang: langField }),
+  maxBytes: 4 * 1024,
+});
+export const stats = contract<Stats>()({ path: '/api/me/stats', method: 'GET', auth: 'required' });

@@ -1,0 +1,98 @@
+/** Saved results: one page of the history, one result, a visitor's result again, and claiming visitors' results. */
+import { z } from 'zod';
+import { contract } from './contract.ts';
+import { langField, testKindField, uuidParam } from './fields.ts';
+import type { Access, CareerResultView, IqResultView, ResultView, TestKind } from '../domain/views.ts';
+
+export const HISTORY_PAGE_DEFAULT = 20;
+export const HISTORY_PAGE_MAX = 50;
+
+/** One entry of the history: the summary for everyone, the details with premium. */
+type Listed = { id: string; createdAt: string };
+export const IQ_SUMMARY = ['iqEstimate', 'iqBound', 'iqInterval', 'ratingLabel', 'cautions'] as const;
+export const IQ_DETAILS = [
+  'score',
+  'maxScore',
+  'accuracy',
+  'timeSpent',
+  'correctAnswers',
+  'totalQuestions',
+  'breakdown',
+] as const;
+export const CAREER_SUMMARY = ['personalityType', 'primaryType', 'color'] as const;
+export const CAREER_DETAILS = ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'] as const;
+export type IqEntry = Listed & { kind: 'iq' } & Pick<IqResultView, (typeof IQ_SUMMARY)[number]> &
+  Partial<Pick<IqResultView, (typeof IQ_DETAILS)[number]>>;
+export type CareerEntry = Listed & { kind: 'professional' } & Pick<CareerResultView, (typeof CAREER_SUMMARY)[number]> &
+  Partial<Pick<CareerResultView, (typeof CAREER_DETAILS)[number]>>;
+
+export interface HistoryPage<E = IqEntry | CareerEntry> {
+  type: TestKind;
+  access: Access;
+  items: E[];
+  /** Where the next page starts; null on the last. */
+  nextCursor: string | null;
+}
+
+/** A saved result for its owner. */
+export interface Saved {
+  id: string;
+  createdAt: string;
+  verificationCode: string | null;
+  certificates: { uk: string | null; en: string | null };
+  result: ResultView;
+}
+
+/** A scored sheet as a scoring call answers it: a visitor's with its token, a signed-in user's saved, with its id. */
+export interface ScoredAnswer {
+  result: ResultView;
+  /** A visitor's: claims the result once signed in (POST /api/results/claim), or shows it again (from-token). */
+  token?: string;
+  id?: string;
+  saved?: boolean;
+}
+
+export const list = contract<HistoryPage>()({
+  path: '/api/results',
+  method: 'GET',
+  auth: 'required',
+  query: z.object({
+    type: testKindField,
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().min(1).max(HISTORY_PAGE_MAX))
+      .optional(),
+    /** The `nextCursor` of the page before (decoded and checked by the server: results.ts decodeCursor). */
+    cursor: z.string().max(200).optional(),
+    lang: langField,
+  }),
+  invalidQuery: { type: 'results.error.type', '*': 'results.error.page' },
+});
+
+export const get = contract<Saved>()({
+  path: '/api/results/:kind/:id',
+  method: 'GET',
+  auth: 'required',
+  params: z.object({ kind: testKindField, id: uuidParam }),
+  query: z.object({ lang: langField }),
+  notFound: 'results.error.not_found',
+});
+
+export const fromToken = contract<{ result: ResultView; token: string }>()({
+  path: '/api/results/from-token',
+  method: 'POST',
+  auth: 'optional',
+  body: z.object({ token: z.string().min(1).max(8192), lang: langField }),
+  maxBytes: 16 * 1024,
+});
+
+export type ClaimOutcome = { kind: TestKind; id: string } | { error: string };
+export const claim = contract<{ claimed: ClaimOutcome[] }>()({
+  path: '/api/results/claim',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ tokens: z.array(z.string().min(1).max(8192)).min(1).max(10), lang: langField }),
+  maxBytes: 64 * 1024,
+});
