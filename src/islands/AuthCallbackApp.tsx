@@ -4,7 +4,7 @@
  * done, and in any case after 5 s.
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../lib/client/api.ts';
+import { loadMe } from '../stores/account.ts';
 import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
 import * as session from '../lib/client/session.ts';
 import { claimStoredResults, unsavedKinds } from '../stores/results.ts';
@@ -37,13 +37,14 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
     };
     const force = setTimeout(go, FORCE_AFTER_MS);
     (async () => {
-      const me = await getJson('/api/me');
+      const me = await loadMe();
       if (!me.ok) {
         target = links.login;
         return go();
       }
       setPhase('saving');
-      const claimed = await claimStoredResults(unsavedKinds(), lang);
+      const outcome = await claimStoredResults(unsavedKinds(), lang);
+      const claimed = outcome.ok ? outcome.data : {};
       for (const kind of KINDS) if (claimed[kind]) session.savedAfterAuth.write(kind);
       const back = returnUrl();
       if (back) {

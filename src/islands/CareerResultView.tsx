@@ -1,6 +1,8 @@
 /** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
 import { clock, type T } from '../lib/client/texts.ts';
-import type { CareerResultView as Data, ResultsLinks, ResultViewProps, SaveStatus } from './results-data.ts';
+import type { CareerResultView as Data, ResultsLinks, ResultViewProps } from './results-data.ts';
+import type { Saving } from '../stores/results.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import { Cautions, PremiumGate, ResultActions, SignInLink } from './ResultParts.tsx';
 import { Samples } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
@@ -8,26 +10,43 @@ import { CareerProfile } from './CareerProfile.tsx';
 import { TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
 import type { Lang } from '../i18n/paths.ts';
 
-type Props = ResultViewProps<Data> & { saveStatus: SaveStatus };
+type Props = ResultViewProps<Data> & { saving: Saving; onSaveAgain: () => void };
 
-function SaveBanner({ status, t, links }: { status: SaveStatus; t: T; links: ResultsLinks }) {
-  if (status === 'saving')
+function SaveBanner({
+  saving,
+  onSaveAgain,
+  t,
+  lang,
+  links,
+}: {
+  saving: Saving;
+  onSaveAgain: () => void;
+  t: T;
+  lang: Lang;
+  links: ResultsLinks;
+}) {
+  if (saving.status === 'saving')
     return (
       <p className="notice" role="status">
-        {t('save.saving')}
+        {saving.attempt === 0 ? t('save.saving') : t('save.retrying', { n: saving.attempt, max: saving.max })}
       </p>
     );
-  if (status === 'success')
+  if (saving.status === 'success')
     return (
       <p className="notice notice-success" role="status">
         ✓ {t('success.save.professional.test')}
       </p>
     );
-  if (status === 'error')
+  // Said once nothing is trying any more: what happened, and a button that does try again.
+  if (saving.status === 'error')
     return (
-      <p className="notice notice-error" role="alert">
-        {t('error.save.professional.test')}
-      </p>
+      <div className="notice notice-error" role="alert">
+        <p>{t('error.save.professional.test')}</p>
+        {saving.failure && saving.failure.kind !== 'unavailable' ? <p>{failureText(saving.failure, t, lang)}</p> : null}
+        <button type="button" className="button" onClick={onSaveAgain}>
+          {t('call.retry')}
+        </button>
+      </div>
     );
   return (
     <p className="notice">
@@ -76,7 +95,8 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
 
 export function CareerResultView({
   result,
-  saveStatus,
+  saving,
+  onSaveAgain,
   t,
   samples,
   links,
@@ -91,7 +111,7 @@ export function CareerResultView({
   const tied = result.tiedProfiles.length > 1;
   return (
     <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
-      <SaveBanner status={saveStatus} t={t} links={links} />
+      <SaveBanner saving={saving} onSaveAgain={onSaveAgain} t={t} lang={lang} links={links} />
       <Cautions cautions={result.cautions} t={t} prefix="results.career.caution." testId="career-cautions" />
       {tied ? (
         <header className="result-hero result-hero-type">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import { SignInLink } from './ResultParts.tsx';
+import { certificateAddress, downloadCertificate } from '../stores/certificates.ts';
 import type { ResultsLinks } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -47,24 +48,13 @@ export function CertificateSection({
     const timer = setTimeout(() => setReady(true), CERTIFICATE_READ_DELAY_MS);
     return () => clearTimeout(timer);
   }, [signedIn, resultId, refused]);
-  const url = resultId ? `/api/certificates/${resultId}?lang=${lang}` : '';
+  const url = resultId ? certificateAddress(resultId, lang) : '';
 
   async function download() {
     setDownloading(true);
     setError(null);
     try {
-      const res = await fetch(url, { credentials: 'same-origin' });
-      if (!res.ok) throw new Error(String(res.status));
-      const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await res.blob());
-      link.download = name ? decodeURIComponent(name) : `certificate_${lang}.png`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    } catch {
-      setError(t('certificate.error.download'));
+      if (!(await downloadCertificate(resultId!, lang))) setError(t('certificate.error.download'));
     } finally {
       setDownloading(false);
     }

@@ -4,7 +4,8 @@
  * /auth/callback, which saves any visitor results and returns the user where they came from.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { getJson, postJson } from '../lib/client/api.ts';
+import { googleConfigured, signInWith } from '../stores/account.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { Benefits, GoogleButton, TermsNote } from './LoginParts.tsx';
@@ -40,7 +41,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
   useEffect(() => {
     const code = new URLSearchParams(location.search).get('error');
     if (code && GOOGLE_ERRORS[code]) setError(t(GOOGLE_ERRORS[code]));
-    void getJson<{ google: boolean }>('/api/auth/providers').then((r) => setGoogle(r.ok ? r.data.google : false));
+    void googleConfigured().then(setGoogle);
   }, []);
 
   const toggle = () => {
@@ -57,7 +58,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
     if (mode === 'signup' && password.length < 6) return setError(t('auth.error.password.length'));
     setLoading(true);
     track(mode === 'signin' ? 'login_attempt' : 'signup_attempt', { method: 'email' });
-    const result = await postJson<{ ok: true }>(`/api/auth/${mode}`, {
+    const result = await signInWith(mode, {
       email,
       password,
       lang,
@@ -66,7 +67,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
     if (!result.ok) {
       setLoading(false);
       track(mode === 'signin' ? 'login_error' : 'signup_error', { method: 'email', error: result.error });
-      return setError(result.status === 0 ? t('auth.error.network') : (result.message ?? t('auth.error.invalid')));
+      return setError(failureText(result, t, lang, 'auth.error.network'));
     }
     // Google found this account's address but wants the password first: signed in, go back to Google to link it.
     if (mode === 'signin')

@@ -3,7 +3,9 @@
  * three trust blurbs, "Redirecting" while starting, the 600 s countdown, and the renewal terms before paying.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { getJson, postJson } from '../lib/client/api.ts';
+import { loadMe } from '../stores/account.ts';
+import { startCheckout } from '../stores/payment.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import * as session from '../lib/client/session.ts';
 import { isPersonName, isPhone } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
@@ -57,7 +59,7 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
 
   useEffect(() => {
     if (!open) return;
-    void getJson<{ user: { email: string }; profile: { fullName: string } }>('/api/me').then((r) => {
+    void loadMe().then((r) => {
       if (!r.ok) return;
       setEmail(r.data.user.email);
       setFullName((current) => current || r.data.profile.fullName);
@@ -75,15 +77,10 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
       currency: 'USD',
       items: [{ item_id: 'premium_30', item_name: 'Premium 30 days' }],
     });
-    const res = await postJson<{
-      provider: 'test' | 'wayforpay';
-      orderReference: string;
-      redirectUrl?: string;
-      widget?: Record<string, unknown>;
-    }>('/api/payments/checkout', { fullName, phone, testType: kind, testResultId: resultId, lang });
+    const res = await startCheckout({ fullName, phone, testType: kind, testResultId: resultId, lang });
     if (!res.ok) {
       setBusy(false);
-      return setError(res.message ?? t('payment.error.init'));
+      return setError(failureText(res, t, lang, 'payment.error.init'));
     }
     session.purchase.testType.write(kind ?? null);
     session.purchase.context.write({
@@ -94,11 +91,12 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
     });
     const outcome = (status: string) =>
       location.assign(`${paymentResultHref}?orderReference=${res.data.orderReference}&transactionStatus=${status}`);
-    if (res.data.provider === 'test') return location.assign(res.data.redirectUrl!);
+    const checkout = res.data;
+    if ('redirectUrl' in checkout) return location.assign(checkout.redirectUrl);
     try {
       await loadWidget();
       new window.Wayforpay!().run(
-        res.data.widget,
+        checkout.widget,
         () => outcome('Approved'),
         () => {
           setError(t('payment.error.declined'));

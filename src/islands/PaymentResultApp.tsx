@@ -3,7 +3,8 @@
  * title and message, subscription details, benefits, the test it unlocks, and a 5 s countdown to that result.
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../lib/client/api.ts';
+import { orderStatus } from '../stores/payment.ts';
+import type { OrderStatus } from '../api/payments.ts';
 import * as session from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
@@ -14,15 +15,7 @@ export const COUNTDOWN_SECONDS = 5;
 const POLL_MS = 2000;
 const POLL_FOR_MS = 30_000;
 
-interface Order {
-  orderReference: string;
-  status: string;
-  amount: number;
-  currency: string;
-  testType: TestKind | null;
-  testResultId: string | null;
-  subscription: { active: boolean; status: string; expiresAt: string | null };
-}
+type Order = OrderStatus;
 type Kind = 'approved' | 'declined' | 'pending' | 'unknown';
 const kindOf = (status: string): Kind =>
   status === 'Approved'
@@ -75,7 +68,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
     let stopped = false;
     const started = Date.now();
     const ask = async () => {
-      const res = await getJson<Order>(`/api/payments/${encodeURIComponent(reference)}`);
+      const res = await orderStatus(reference);
       if (stopped) return;
       if (!res.ok) return setStatus('unknown');
       setOrder(res.data);

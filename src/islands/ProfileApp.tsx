@@ -3,9 +3,11 @@
  * gate and "?" figures for users without premium. Entries open their result in the current language.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { getJson, postJson } from '../lib/client/api.ts';
+import { useStore } from '@nanostores/react';
 import { makeT, type Texts } from '../lib/client/texts.ts';
-import type { CareerEntry, IqEntry, Me, ProfileData, ProfileLinks, Stats } from './profile-data.ts';
+import type { ProfileLinks } from './profile-data.ts';
+import { $profile, loadMoreHistory, loadProfile } from '../stores/profile.ts';
+import { signOut as endSession } from '../stores/account.ts';
 import { useSubscriptionActions } from './subscription-actions.ts';
 import { ProfileOverview } from './ProfileOverview.tsx';
 import { ProfileHistory } from './ProfileHistory.tsx';
@@ -13,11 +15,6 @@ import { ProfileAchievements } from './ProfileAchievements.tsx';
 import type { Lang } from '../i18n/paths.ts';
 import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
 import { longDate } from '../i18n/dates.ts';
-
-type HistoryPage<T> = { items: T[]; access: string; nextCursor: string | null };
-
-type Loaded =
-  { status: 'loading' } | { status: 'signed-out' } | { status: 'failed' } | ({ status: 'ready' } & ProfileData);
 
 interface Props {
   lang: Lang;
@@ -29,7 +26,7 @@ const TABS = ['overview', 'history', 'achievements'] as const;
 
 export default function ProfileApp({ lang, texts, links }: Props) {
   const t = makeT(texts, lang);
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const state = useStore($profile);
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [reload, setReload] = useState(0);
   const actions = useSubscriptionActions(lang, t, () => setReload((n) => n + 1));
@@ -40,52 +37,10 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
 
   /** The next page of one history, appended; false when it could not be loaded. */
-  const more = async (kind: 'iq' | 'professional'): Promise<boolean> => {
-    if (state.status !== 'ready' || !state.next[kind]) return true;
-    const cursor = encodeURIComponent(state.next[kind]!);
-    const page = await getJson<HistoryPage<IqEntry | CareerEntry>>(
-      `/api/results?type=${kind}&lang=${lang}&cursor=${cursor}`,
-    );
-    if (!page.ok) return false;
-    setState((now) =>
-      now.status !== 'ready'
-        ? now
-        : kind === 'iq'
-          ? {
-              ...now,
-              iq: [...now.iq, ...(page.data.items as IqEntry[])],
-              next: { ...now.next, iq: page.data.nextCursor },
-            }
-          : {
-              ...now,
-              pro: [...now.pro, ...(page.data.items as CareerEntry[])],
-              next: { ...now.next, professional: page.data.nextCursor },
-            },
-    );
-    return true;
-  };
+  const more = (kind: 'iq' | 'professional') => loadMoreHistory(kind, lang);
 
   useEffect(() => {
-    (async () => {
-      const me = await getJson<Me>('/api/me');
-      if (!me.ok) return setState(me.status === 401 ? { status: 'signed-out' } : { status: 'failed' });
-      const [stats, iq, pro] = await Promise.all([
-        getJson<Stats>('/api/me/stats'),
-        getJson<HistoryPage<IqEntry>>(`/api/results?type=iq&lang=${lang}`),
-        getJson<HistoryPage<CareerEntry>>(`/api/results?type=professional&lang=${lang}`),
-      ]);
-      if (!stats.ok || !iq.ok || !pro.ok) return setState({ status: 'failed' });
-      setState({
-        status: 'ready',
-        me: me.data,
-        stats: stats.data,
-        iq: iq.data.items,
-        pro: pro.data.items,
-        next: { iq: iq.data.nextCursor, professional: pro.data.nextCursor },
-        premium: me.data.subscription.active,
-        empty: iq.data.items.length === 0 && pro.data.items.length === 0,
-      });
-    })();
+    void loadProfile(lang);
   }, [lang, reload]);
 
   if (state.status === 'loading')
@@ -115,7 +70,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   const { me, stats } = data;
   const parts = { t, lang, date, figure, links };
   const signOut = async () => {
-    await postJson('/api/auth/signout', {});
+    await endSession();
     location.assign(links.home);
   };
   const onTabKey = (event: KeyboardEvent) => {

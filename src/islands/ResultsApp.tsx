@@ -3,24 +3,30 @@
  * temporary one, or the answer sheet still being scored — and shows it at the access the server granted.
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../lib/client/api.ts';
+import { useStore } from '@nanostores/react';
 import { isUuid } from '../domain/ids.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import {
+  $saving,
+  ATTEMPTS,
   clearTemporaryResults,
+  loadSaved,
   readPending,
   readTempResult,
   relocalize,
   saveStoredResult,
   scorePending,
 } from '../stores/results.ts';
+import { loadMe } from '../stores/account.ts';
+import type { Failure } from '../lib/client/call.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import type { StoredResult } from '../lib/client/session.ts';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
-import type { ResultsLinks, SaveStatus, SiteSamples } from './results-data.ts';
+import type { ResultsLinks, SiteSamples } from './results-data.ts';
 
 export type { ResultsLinks };
 import type { Lang } from '../i18n/paths.ts';
@@ -39,12 +45,15 @@ type State =
   | { status: 'scoring'; attempt: number }
   | { status: 'ready'; stored: StoredResult }
   | { status: 'not-found' }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string }
+  /** Scoring stopped (a limit, or the server out of reach after every try); the sheet is kept for another try. */
+  | { status: 'waiting'; failure: Failure };
 
 export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
   const t = makeT(texts, lang);
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
+  const saving = useStore($saving);
+  const [scoreTry, setScoreTry] = useState(0);
   const [signedIn, setSignedIn] = useState(false);
   const [premiumDays, setPremiumDays] = useState<number | null>(null);
   const [warnOpen, setWarnOpen] = useState(false);
@@ -55,7 +64,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     (async () => {
       const id = new URLSearchParams(location.search).get('id');
       if (id && isUuid(id)) {
-        const saved = await getJson<{ result: StoredResult['result'] }>(`/api/results/${kind}/${id}?lang=${lang}`);
+        const saved = await loadSaved(kind, id, lang);
         if (saved.ok) return ready({ result: saved.data.result, id });
         if (saved.status === 0) return location.replace(links.home);
         return !cancelled && setState({ status: 'not-found' });
@@ -66,17 +75,20 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
         setState({ status: 'scoring', attempt: 0 });
         const outcome = await scorePending(kind, (attempt) => !cancelled && setState({ status: 'scoring', attempt }));
         if (outcome?.ok) return ready(await relocalize(kind, outcome.data, lang));
-        return (
-          !cancelled &&
-          setState({ status: 'failed', message: (outcome && !outcome.ok && outcome.message) || t('results.failed') })
-        );
+        if (cancelled) return;
+        if (outcome && !outcome.ok && outcome.kind !== 'refused')
+          return setState({ status: 'waiting', failure: outcome });
+        return setState({
+          status: 'failed',
+          message: (outcome && !outcome.ok && outcome.message) || t('results.failed'),
+        });
       }
       location.replace(links.home);
     })();
     return () => {
       cancelled = true;
     };
-  }, [kind, lang]);
+  }, [kind, lang, scoreTry]);
 
   // A saved result's address names it (?id=), so a reload, a bookmark or a shared link opens the same result.
   const savedId = state.status === 'ready' ? state.stored.id : undefined;
@@ -95,18 +107,19 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     setSignedIn(signed);
     // "Premium Active · N days" for subscribers (the subscribe button's subscriber state).
     if (signed)
-      void getJson<{ subscription: { active: boolean; daysLeft: number | null } }>('/api/me').then(
+      void loadMe().then(
         (r) => r.ok && r.data.subscription.active && setPremiumDays(r.data.subscription.daysLeft ?? 30),
       );
-    if (state.stored.id) return setSaveStatus(signed ? 'success' : 'idle');
-    if (!signed) return setSaveStatus('idle');
-    setSaveStatus('saving');
-    void saveStoredResult(kind, state.stored, lang).then((updated) => {
-      if (!updated) return setSaveStatus('error');
-      setSaveStatus('success');
-      setState({ status: 'ready', stored: updated });
-    });
+    if (state.stored.id) return $saving.set({ status: signed ? 'success' : 'idle' });
+    if (!signed) return $saving.set({ status: 'idle' });
+    void save(state.stored);
   }, [state.status]);
+
+  /** Saves the signed-in user's result into the account (again, from the banner's "Try again"). */
+  const save = async (stored: StoredResult) => {
+    const updated = await saveStoredResult(kind, stored, lang);
+    if (updated) setState({ status: 'ready', stored: updated });
+  };
 
   useEffect(() => {
     if (state.status !== 'ready') return;
@@ -143,9 +156,24 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     return (
       <div className="loading" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>{state.attempt === 0 ? t('results.scoring') : t('results.retrying', { n: state.attempt })}</p>
+        <p>{state.attempt === 0 ? t('results.scoring') : t('results.retrying', { n: state.attempt, max: ATTEMPTS })}</p>
         <p className="muted">{t('results.safe')}</p>
       </div>
+    );
+  }
+  if (state.status === 'waiting') {
+    const { failure } = state;
+    return (
+      <section className="page-narrow" aria-labelledby="wait-title">
+        <h1 id="wait-title">{failure.kind === 'limited' ? t('results.limited.title') : t('results.failed.title')}</h1>
+        <p role="alert">
+          {failure.kind === 'limited' ? failureText(failure, t, lang) : t('call.stopped', { n: ATTEMPTS })}
+        </p>
+        {failure.kind === 'limited' ? <p className="muted">{t('results.safe')}</p> : null}
+        <button type="button" className="button" onClick={() => setScoreTry((n) => n + 1)}>
+          {t('call.retry')}
+        </button>
+      </section>
     );
   }
   if (state.status === 'not-found' || state.status === 'failed') {
@@ -169,7 +197,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       {stored.result.kind === 'iq' ? (
         <IqResultView result={stored.result} {...common} />
       ) : (
-        <CareerResultView result={stored.result} saveStatus={saveStatus} {...common} />
+        <CareerResultView result={stored.result} saving={saving} onSaveAgain={() => void save(stored)} {...common} />
       )}
       <RestartDialog
         open={warnOpen}

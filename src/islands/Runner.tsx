@@ -8,7 +8,9 @@ import {
   $allAnswered,
   $current,
   $currentSet,
+  $lang,
   $progress,
+  $tieFailure,
   answer,
   finishSet,
   goTo,
@@ -18,6 +20,7 @@ import {
   resetTest,
 } from '../stores/test-session.ts';
 import { clock, type T } from '../lib/client/texts.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import { JumpDialog } from './JumpDialog.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -28,6 +31,8 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
   const set = useStore($currentSet);
   const question = useStore($current);
   const allAnswered = useStore($allAnswered);
+  const tieFailure = useStore($tieFailure);
+  const lang = useStore($lang);
   const [now, setNow] = useState(Date.now());
   const [jumpOpen, setJumpOpen] = useState(false);
   const [leaveOpen, setLeaveOpen] = useState(false);
@@ -115,12 +120,17 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
             </button>
           )}
           {allAnswered ? (
-            <button type="button" className="button" onClick={finishSet}>
+            <button type="button" className="button" onClick={() => void finishSet()}>
               {t('runner.finish')}
             </button>
           ) : null}
         </div>
       </div>
+      {tieFailure ? (
+        <p className="notice notice-error" role="alert">
+          {failureText(tieFailure, t, lang)}
+        </p>
+      ) : null}
       {isLast ? (
         <p className="runner-note">
           {allAnswered ? t('runner.last.ready') : t('runner.last.missing', { n: total - answeredCount })}

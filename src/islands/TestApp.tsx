@@ -5,21 +5,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $progress,
-  addTieBreak,
-  DELAYS,
-  fetchTieBreak,
-  initTest,
-  iqFormsTaken,
-  resetTest,
-  savedProgress,
-  startTest,
-  type Question,
-} from '../stores/test-session.ts';
+import { $progress, DELAYS, loadSitting, resetTest, startTest } from '../stores/test-session.ts';
 import type { TestKind } from '../domain/views.ts';
 import { scorePending } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
+import type { Failure } from '../lib/client/call.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import { track } from '../lib/analytics.ts';
 import { Runner } from './Runner.tsx';
 import { CalculationOverlay } from './CalculationOverlay.tsx';
@@ -29,26 +20,15 @@ interface Props {
   kind: TestKind;
   lang: Lang;
   texts: Texts;
-  questionsUrl: string;
   resultsHref: string;
   homeHref: string;
 }
 
-/**
- * The sitting in progress again (after a reload or a language switch), else a new one — for the IQ test of a form
- * not taken in this browser. The server chooses the form.
- */
-function formUrl(kind: TestKind, base: string): string {
-  const saved = savedProgress(kind);
-  if (saved?.formToken) return `${base}&formToken=${encodeURIComponent(saved.formToken)}`;
-  if (kind !== 'iq') return base;
-  return `${base}&taken=${iqFormsTaken().join(',')}`;
-}
-
-export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, homeHref }: Props) {
+export default function TestApp({ kind, lang, texts, resultsHref, homeHref }: Props) {
   const t = makeT(texts, lang);
   const progress = useStore($progress);
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [overlayDone, setOverlayDone] = useState(false);
   const [offline, setOffline] = useState(false);
   /** IQ: the user has seen the worked answers of every form within the year, so this one's too. */
@@ -56,28 +36,11 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
 
   const load = useCallback(async () => {
     setLoaded('loading');
-    try {
-      const res = await fetch(formUrl(kind, questionsUrl), { credentials: 'same-origin' });
-      if (!res.ok) throw new Error(String(res.status));
-      const { questions, formId, formToken, reviewed } = (await res.json()) as {
-        questions: Question[];
-        formId?: number;
-        formToken?: string;
-        reviewed?: boolean;
-      };
-      setReviewed(reviewed === true);
-      initTest(kind, lang, questions, { formId, formToken });
-      // Back in the tie-break statements: the server names them again, in this page's language.
-      if ($progress.get().mode === 'additional') {
-        const tieBreak = await fetchTieBreak();
-        if (!tieBreak) throw new Error('tie-break');
-        addTieBreak(tieBreak);
-      }
-      setLoaded('ready');
-    } catch {
-      setLoaded('failed');
-    }
-  }, [kind, lang, questionsUrl]);
+    const sitting = await loadSitting(kind, lang);
+    setReviewed(sitting.ok && sitting.data.reviewed);
+    setFailure(sitting.ok ? null : sitting);
+    setLoaded(sitting.ok ? 'ready' : 'failed');
+  }, [kind, lang]);
   useEffect(() => void load(), [load]);
 
   const calculating = progress.phase === 'calculating';
@@ -112,7 +75,7 @@ export default function TestApp({ kind, lang, texts, questionsUrl, resultsHref, 
   if (loaded === 'failed') {
     return (
       <div className="notice notice-error" role="alert">
-        <p>{t('runner.load.failed')}</p>
+        <p>{failure ? failureText(failure, t, lang, 'runner.load.failed') : t('runner.load.failed')}</p>
         <button type="button" className="button" onClick={() => void load()}>
           {t('runner.retry')}
         </button>

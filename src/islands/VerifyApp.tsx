@@ -3,23 +3,13 @@
  * certificate image (the code is what lets its holder fetch it), and an invitation to take the test.
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../lib/client/api.ts';
+import { verifyCode } from '../stores/certificates.ts';
+import type { Verified } from '../api/certificates.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { cleanVerificationCode, printedCode } from '../domain/certificate-code.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
 import { longDate } from '../i18n/dates.ts';
-
-interface Verified {
-  valid: true;
-  holder: string;
-  kind: TestKind;
-  result: string;
-  detail: string;
-  note: string | null;
-  date: string;
-  resultId: string;
-}
 
 type State =
   | { status: 'loading' }
@@ -46,7 +36,7 @@ export default function VerifyApp({
     const asked = new URLSearchParams(location.search).get('code');
     if (!asked) return setState({ status: 'missing' });
     const code = cleanVerificationCode(asked);
-    void getJson<Verified>(`/api/certificates/verify/${encodeURIComponent(asked)}?lang=${lang}`).then((r) =>
+    void verifyCode(asked, lang).then((r) =>
       setState(
         r.ok && code
           ? { status: 'valid', data: r.data, code }

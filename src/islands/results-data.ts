@@ -17,9 +17,6 @@ export interface ResultsLinks {
   paymentResult: string;
 }
 
-/** Saving a signed-in user's career result shown on the page. */
-export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
-
 /** What both result views receive besides the result itself. */
 export interface ResultViewProps<R> {
   result: R;

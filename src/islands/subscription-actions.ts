@@ -3,7 +3,8 @@
  * them, so a typed code and the last message survive switching tabs; `refresh` reloads the profile after a change.
  */
 import { useState } from 'react';
-import { postJson } from '../lib/client/api.ts';
+import { redeemPromo, stopRenewal } from '../stores/subscription.ts';
+import { failureText } from '../lib/client/failure-text.ts';
 import type { T } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -16,11 +17,11 @@ export function useSubscriptionActions(lang: Lang, t: T, refresh: () => void) {
   const [cancelMessage, setCancelMessage] = useState<Message>(null);
 
   const applyPromo = async () => {
-    const res = await postJson<{ message: string }>('/api/promo', { promoCode: promo, lang });
+    const res = await redeemPromo(promo, lang);
     setPromoMessage(
       res.ok
         ? { ok: true, text: res.data.message }
-        : { ok: false, text: res.status === 0 ? t('promo.error.network') : (res.message ?? t('promo.error.network')) },
+        : { ok: false, text: failureText(res, t, lang, 'promo.error.network') },
     );
     if (res.ok) {
       setPromo('');
@@ -28,7 +29,7 @@ export function useSubscriptionActions(lang: Lang, t: T, refresh: () => void) {
     }
   };
   const cancel = async () => {
-    const res = await postJson<{ subscription: { active: boolean } }>('/api/subscription/cancel', { lang });
+    const res = await stopRenewal();
     setCancelOpen(false);
     setCancelMessage(
       res.ok
@@ -36,7 +37,7 @@ export function useSubscriptionActions(lang: Lang, t: T, refresh: () => void) {
             ok: true,
             text: t(res.data.subscription.active ? 'subscription.cancel.success' : 'subscription.cancel.successEnded'),
           }
-        : { ok: false, text: res.message ?? t('subscription.cancel.error') },
+        : { ok: false, text: failureText(res, t, lang, 'subscription.cancel.error') },
     );
     // Renewal is recorded as stopped even when the provider has not confirmed yet: the card then says so.
     if (res.ok || res.status === 502) refresh();

@@ -14,8 +14,7 @@ export function testIslandProps(lang: Lang, kind: TestKind) {
   return {
     kind,
     lang,
-    texts: pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.']),
-    questionsUrl: `/api/tests/${kind}/form?lang=${lang}`,
+    texts: pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.', 'call.']),
     resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
     homeHref: localizedPath(lang, '/'),
   };
@@ -45,6 +44,7 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'runner.question',
       'payment.',
       'login.email',
+      'call.',
     ]),
     samples: siteSamples(lang),
     links: {
@@ -64,7 +64,7 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
 export function loginIslandProps(lang: Lang) {
   return {
     lang,
-    texts: pickTexts(lang, ['login.', 'auth.error.']),
+    texts: pickTexts(lang, ['login.', 'auth.error.', 'call.']),
     links: {
       home: localizedPath(lang, '/'),
       callback: localizedPath(lang, '/auth/callback'),
@@ -105,6 +105,7 @@ export function profileIslandProps(lang: Lang) {
       'subscription.',
       'payment.',
       'login.email',
+      'call.',
     ]),
     links: {
       home: localizedPath(lang, '/'),
@@ -122,7 +123,7 @@ export function profileIslandProps(lang: Lang) {
 export function paymentResultIslandProps(lang: Lang) {
   return {
     lang,
-    texts: pickTexts(lang, ['paymentResult.', 'results.home']),
+    texts: pickTexts(lang, ['paymentResult.', 'results.home', 'call.']),
     links: {
       home: localizedPath(lang, '/'),
       profile: localizedPath(lang, '/profile'),
@@ -135,6 +136,6 @@ export function paymentResultIslandProps(lang: Lang) {
 /** The verification page: its texts, the tests' names for its calls to action, and where each test starts. */
 export const verifyIslandProps = (lang: Lang) => ({
   lang,
-  texts: pickTexts(lang, ['verify.', 'meta.action.']),
+  texts: pickTexts(lang, ['verify.', 'meta.action.', 'call.']),
   testHrefs: { iq: localizedPath(lang, '/iq'), professional: localizedPath(lang, '/professional-test') },
 });

@@ -1,9 +1,13 @@
 /**
- * Results kept in the browser session: the temporary result of a visitor (spec keys tempTestResult /
- * tempProfessionalTestResult) and the answer sheet still waiting to be scored. Scoring keeps trying until the
- * server answers, so a result is never lost to a dropped connection.
+ * Results: the temporary result of a visitor kept in the browser session (spec keys tempTestResult /
+ * tempProfessionalTestResult), the answer sheet still waiting to be scored, a saved result read by its id, and saving
+ * a visitor's results into the account. Scoring and saving try again while the server is out of reach, up to a cap
+ * (call.ts), and the sheet stays in the browser whatever happens — a refusal or a limit stops, never loses it.
  */
-import { postJson, withRetry, type ApiResult } from '../lib/client/api.ts';
+import { atom } from 'nanostores';
+import type * as results from '../api/results.ts';
+import type * as tests from '../api/tests.ts';
+import { call, callRetrying, DEFAULT_ATTEMPTS, type Failure, type Outcome } from '../lib/client/call.ts';
 import { track } from '../lib/analytics.ts';
 import * as session from '../lib/client/session.ts';
 import type { StoredResult } from '../lib/client/session.ts';
@@ -20,26 +24,43 @@ export const unsavedKinds = (): TestKind[] =>
     return Boolean(stored?.token && !stored.id);
   });
 
-let inFlight: Partial<Record<TestKind, Promise<ApiResult<StoredResult>>>> = {};
+let inFlight: Partial<Record<TestKind, Promise<Outcome<StoredResult>>>> = {};
 
-/** Scores the waiting sheet (once per page, however many callers ask), storing the result when it comes. */
+/** How many tries scoring and saving make before they stop and say so. */
+export const ATTEMPTS = DEFAULT_ATTEMPTS;
+
+/**
+ * Scores the waiting sheet (once per page, however many callers ask), storing the result when it comes. The sheet
+ * is kept until then: a limit (429), a refusal or a server out of reach after ATTEMPTS tries leave it for another try.
+ */
 export function scorePending(
   kind: TestKind,
   onRetry: (attempt: number) => void = () => {},
-): Promise<ApiResult<StoredResult>> | null {
+): Promise<Outcome<StoredResult>> | null {
   const pending = readPending(kind);
   if (!pending) return null;
-  inFlight[kind] ??= withRetry(
-    () =>
-      postJson<StoredResult>(`/api/tests/${kind}/score`, {
-        formToken: pending.formToken,
-        answers: pending.answers,
-        timeSpent: pending.timeSpent,
-        lang: pending.lang,
-        submissionId: pending.submissionId,
-      }),
-    (n) => onRetry(n),
-  ).then((outcome) => {
+  const sheet = {
+    formToken: pending.formToken ?? '',
+    timeSpent: pending.timeSpent,
+    lang: pending.lang,
+    submissionId: pending.submissionId,
+  };
+  const answersAs = <V>(is: (value: unknown) => value is V) =>
+    pending.answers.flatMap((a) => (is(a.selectedAnswer) ? [{ ...a, selectedAnswer: a.selectedAnswer }] : []));
+  const retry = { onRetry: (n: number) => onRetry(n) };
+  const scored =
+    kind === 'iq'
+      ? callRetrying<typeof tests.iqScore>(
+          'POST /api/tests/iq/score',
+          { body: { ...sheet, answers: answersAs((v): v is number => typeof v === 'number') } },
+          retry,
+        )
+      : callRetrying<typeof tests.careerScore>(
+          'POST /api/tests/professional/score',
+          { body: { ...sheet, answers: answersAs((v): v is boolean => typeof v === 'boolean') } },
+          retry,
+        );
+  inFlight[kind] ??= scored.then((outcome) => {
     if (outcome.ok) {
       session.tempResult(kind).write(outcome.data);
       session.pendingSheet(kind).clear();
@@ -59,7 +80,9 @@ export function scorePending(
 /** The same visitor result in another language, from its signed token. */
 export async function relocalize(kind: TestKind, stored: StoredResult, lang: Lang): Promise<StoredResult> {
   if (!stored.token || stored.result.language === lang) return stored;
-  const outcome = await postJson<StoredResult>('/api/results/from-token', { token: stored.token, lang });
+  const outcome = await call<typeof results.fromToken>('POST /api/results/from-token', {
+    body: { token: stored.token, lang },
+  });
   if (!outcome.ok) return stored;
   const updated = { ...stored, result: outcome.data.result };
   session.tempResult(kind).write(updated);
@@ -78,24 +101,24 @@ export function clearTemporaryResults(): void {
   }
 }
 
-type Claimed = { claimed: ({ kind: TestKind; id: string } | { error: string })[] };
-
 /**
  * Saves results held in this browser into the signed-in account, from their tokens, and remembers each saved id
- * with its result. `retry` keeps asking through failed connections (a results page can wait; the sign-in return
- * step cannot). Returns the ids saved, by kind.
+ * with its result. `retry` tries again while the server is out of reach, up to ATTEMPTS tries (a results page can
+ * wait; the sign-in return step cannot). Answers the ids saved, by kind, or the failure.
  */
 export async function claimStoredResults(
   kinds: TestKind[],
   lang: Lang,
-  { retry = false } = {},
-): Promise<Partial<Record<TestKind, string>>> {
+  { retry = false, onRetry }: { retry?: boolean; onRetry?: (attempt: number) => void } = {},
+): Promise<Outcome<Partial<Record<TestKind, string>>>> {
   const tokens = kinds.flatMap((kind) => session.tempResult(kind).read()?.token ?? []);
-  if (!tokens.length) return {};
-  const send = () => postJson<Claimed>('/api/results/claim', { tokens, lang });
-  const res = await (retry ? withRetry(send, () => {}) : send());
+  if (!tokens.length) return { ok: true, data: {} };
+  const input = { body: { tokens, lang } };
+  const res = retry
+    ? await callRetrying<typeof results.claim>('POST /api/results/claim', input, { onRetry })
+    : await call<typeof results.claim>('POST /api/results/claim', input);
+  if (!res.ok) return res;
   const ids: Partial<Record<TestKind, string>> = {};
-  if (!res.ok) return ids;
   for (const entry of res.data.claimed) {
     if (!('id' in entry)) continue;
     ids[entry.kind] = entry.id;
@@ -103,12 +126,36 @@ export async function claimStoredResults(
     const stored = session.tempResult(entry.kind).read();
     if (stored) session.tempResult(entry.kind).write({ ...stored, id: entry.id, saved: true });
   }
-  return ids;
+  return { ok: true, data: ids };
 }
 
-/** Saves a signed-in user's result that is not saved yet, from its token (the career banner's "saving"). */
+/** Saving a signed-in user's result into the account (the career banner): where it stands, per test. */
+export type Saving =
+  | { status: 'idle' | 'success' }
+  | { status: 'saving'; attempt: number; max: number }
+  | { status: 'error'; failure?: Failure };
+export const $saving = atom<Saving>({ status: 'idle' });
+
+/**
+ * Saves a signed-in user's result that is not saved yet, from its token, trying again while the server is out of
+ * reach (the banner says which try it is), and says how it ended in $saving. Null when it is not saved.
+ */
 export async function saveStoredResult(kind: TestKind, stored: StoredResult, lang: Lang): Promise<StoredResult | null> {
   if (!stored.token) return null;
-  const id = (await claimStoredResults([kind], lang, { retry: true }))[kind];
-  return id ? { ...stored, id, saved: true } : null;
+  $saving.set({ status: 'saving', attempt: 0, max: ATTEMPTS });
+  const claimed = await claimStoredResults([kind], lang, {
+    retry: true,
+    onRetry: (attempt) => $saving.set({ status: 'saving', attempt, max: ATTEMPTS }),
+  });
+  const id = claimed.ok ? claimed.data[kind] : undefined;
+  if (!id) {
+    $saving.set({ status: 'error', failure: claimed.ok ? undefined : claimed });
+    return null;
+  }
+  $saving.set({ status: 'success' });
+  return { ...stored, id, saved: true };
 }
+
+/** A saved result of the signed-in user, by its id, in `lang`. */
+export const loadSaved = (kind: TestKind, id: string, lang: Lang) =>
+  call<typeof results.get>('GET /api/results/:kind/:id', { params: { kind, id }, query: { lang } });

@@ -7,19 +7,12 @@ import { atom, computed, map } from 'nanostores';
 import * as session from '../lib/client/session.ts';
 import type { AnswerValue, PendingSheet, Progress } from '../lib/client/session.ts';
 import type { TestKind } from '../domain/views.ts';
-import { postJson, withRetry } from '../lib/client/api.ts';
+import type * as tests from '../api/tests.ts';
+import { call, callRetrying, type Failure, type Outcome } from '../lib/client/call.ts';
 import type { Lang } from '../i18n/paths.ts';
 
-export interface Question {
-  id: number;
-  /** IQ: the category; career statements come without their type (the key stays on the server). */
-  type?: string;
-  text: string;
-  options: string[];
-  difficulty?: string;
-  isAdditional?: boolean;
-  image?: { src: string; alt: string; optionAlts: string[] };
-}
+/** A question as a sitting shows it (the contract's). */
+export type Question = tests.Question;
 
 /** Spec part 1 §9. */
 export const DELAYS = { advance: 300, complete: 500, toResults: 3000 } as const;
@@ -46,6 +39,8 @@ export const $currentSet = computed([$questions, $progress], (questions, progres
 );
 /** True while the server is asked whether the career answers need tie-break statements. */
 export const $checkingTie = atom(false);
+/** The last ask for tie-break statements failed (the runner says why; finishing again asks again). */
+export const $tieFailure = atom<Failure | null>(null);
 export const $current = computed(
   [$currentSet, $progress],
   (set, progress) => set[Math.min(progress.index, set.length - 1)],
@@ -131,21 +126,46 @@ export function record(value: AnswerValue): boolean {
 
 /**
  * The tie-break statements this sitting's core answers call for: only the server knows which type a statement
- * scores, so it is asked (and asked again, until it answers). Null when the request failed for good.
+ * scores, so it is asked (again while it is out of reach, up to the cap in call.ts).
  */
-export async function fetchTieBreak(): Promise<Question[] | null> {
+export async function fetchTieBreak(): Promise<Outcome<Question[]>> {
   const { formToken, answers } = $progress.get();
   const core = $questions.get().filter((q) => !q.isAdditional);
-  const outcome = await withRetry(
-    () =>
-      postJson<{ questions: Question[] }>('/api/tests/professional/tiebreak', {
-        formToken,
-        lang: $lang.get(),
-        answers: core.map((q) => ({ questionId: q.id, selectedAnswer: answers[q.id]?.selectedAnswer === true })),
-      }),
-    () => {},
-  );
-  return outcome.ok ? outcome.data.questions : null;
+  const outcome = await callRetrying<typeof tests.careerTieBreak>('POST /api/tests/professional/tiebreak', {
+    body: {
+      formToken: formToken ?? '',
+      lang: $lang.get(),
+      answers: core.map((q) => ({ questionId: q.id, selectedAnswer: answers[q.id]?.selectedAnswer === true })),
+    },
+  });
+  return outcome.ok ? { ok: true, data: outcome.data.questions } : outcome;
+}
+
+/**
+ * A sitting of the test for this page: the one in progress again (after a reload or a language switch), else a new
+ * one — for the IQ test, of a form not taken in this browser (the server chooses). Starts the test's stores on it.
+ * Answers whether the user has seen the worked answers of every IQ form within the year (so this one's too).
+ */
+export async function loadSitting(kind: TestKind, lang: Lang): Promise<Outcome<{ reviewed: boolean }>> {
+  const saved = savedProgress(kind);
+  const resume = saved?.formToken ? { formToken: saved.formToken } : undefined;
+  const sitting =
+    kind === 'iq'
+      ? await call<typeof tests.iqForm>('GET /api/tests/iq/form', {
+          query: { lang, ...(resume ?? { taken: iqFormsTaken().join(',') }) },
+        })
+      : await call<typeof tests.careerForm>('GET /api/tests/professional/form', { query: { lang, ...resume } });
+  if (!sitting.ok) return sitting;
+  const data = sitting.data;
+  const formId = kind === 'iq' ? (data as tests.IqSitting).formId : undefined;
+  initTest(kind, lang, data.questions, { formId, formToken: data.formToken });
+  // Back in the tie-break statements: the server names them again, in this page's language.
+  if ($progress.get().mode === 'additional') {
+    const tieBreak = await fetchTieBreak();
+    if (!tieBreak.ok) return tieBreak;
+    addTieBreak(tieBreak.data);
+  }
+  return { ok: true, data: { reviewed: 'reviewed' in data && data.reviewed === true } };
 }
 
 /** Adds the tie-break statements to the questions (after a reload, or once the server has named them). */
@@ -159,10 +179,13 @@ export async function finishSet(): Promise<void> {
   if (!$allAnswered.get() || $checkingTie.get()) return;
   if ($kind.get() === 'professional' && $progress.get().mode === 'main') {
     $checkingTie.set(true);
+    $tieFailure.set(null);
     const tieBreak = await fetchTieBreak();
     $checkingTie.set(false);
-    if (tieBreak?.length) {
-      addTieBreak(tieBreak);
+    // Not scored without the server's word on a tie: the sheet would be refused. Finishing again asks again.
+    if (!tieBreak.ok) return $tieFailure.set(tieBreak);
+    if (tieBreak.data.length) {
+      addTieBreak(tieBreak.data);
       $progress.set({ ...$progress.get(), mode: 'additional', index: 0, shownAt: Date.now() });
       return;
     }

@@ -3,11 +3,12 @@
  * swaps it for a count from GET /api/stats only when the count is big enough to mean something. Without the
  * script, without the API, or below the threshold, the fact stays.
  */
-import { getJson } from './api.ts';
+import { call } from './call.ts';
 import { formatNumber } from '../../i18n/numbers.ts';
 import { isLang } from '../../i18n/paths.ts';
 import { fill, lookup } from '../../i18n/plural.ts';
-import type { SiteStats } from '../server/stats.ts';
+import type * as site from '../../api/site.ts';
+import type { SiteStats } from '../../api/site.ts';
 
 /**
  * The smallest count a landing shows. A handful of saved results says nothing about the tests and reads as either
@@ -28,7 +29,7 @@ export function liveText(texts: Record<string, string>, key: string, lang: strin
 export async function showLiveFigures(): Promise<void> {
   const slots = [...document.querySelectorAll<HTMLElement>('[data-live-figure]')];
   if (!slots.length) return;
-  const stats = await getJson<SiteStats>('/api/stats', 10_000);
+  const stats = await call<typeof site.stats>('GET /api/stats', { timeoutMs: 10_000 });
   if (!stats.ok) return;
   const lang = document.documentElement.lang;
   for (const slot of slots) {

@@ -1,0 +1,45 @@
+/**
+ * The signed-in account as the browser knows it: who it is and its subscription ($me, read once per page and
+ * shared by every island that asks), signing up, in and out, and which sign-in providers are configured.
+ */
+import { atom } from 'nanostores';
+import type * as auth from '../api/auth.ts';
+import type * as me from '../api/me.ts';
+import { call, type Outcome } from '../lib/client/call.ts';
+
+export type Me = me.Me;
+export const $me = atom<Me | null>(null);
+
+let asking: Promise<Outcome<Me>> | null = null;
+
+/** The signed-in user (once per page however many islands ask; `fresh` asks again after a change). */
+export function loadMe({ fresh = false } = {}): Promise<Outcome<Me>> {
+  if (fresh || !asking)
+    asking = call<typeof me.get>('GET /api/me').then((outcome) => {
+      $me.set(outcome.ok ? outcome.data : null);
+      return outcome;
+    });
+  return asking;
+}
+
+/** Whether Google sign-in is configured here (false when the server cannot say). */
+export const googleConfigured = async (): Promise<boolean> => {
+  const outcome = await call<typeof auth.providers>('GET /api/auth/providers');
+  return outcome.ok && outcome.data.google;
+};
+
+type Credentials = NonNullable<Parameters<typeof call<typeof auth.signIn>>[1]>['body'];
+
+/** Signs in or up with email and password; the session's cookies come with the answer. */
+export function signInWith(mode: 'signin' | 'signup', body: Credentials) {
+  return mode === 'signin'
+    ? call<typeof auth.signIn>('POST /api/auth/signin', { body })
+    : call<typeof auth.signUp>('POST /api/auth/signup', { body });
+}
+
+/** Ends the session here and on the server. */
+export async function signOut(): Promise<void> {
+  await call<typeof auth.signOut>('POST /api/auth/signout');
+  $me.set(null);
+  asking = null;
+}
