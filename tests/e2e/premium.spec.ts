@@ -1,13 +1,17 @@
-import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { t as tr } from '../../src/i18n/index.ts';
 import { expect, freshEmail, test } from './fixtures.ts';
+import { serviceCallback } from '../support/wayforpay.ts';
 import { answerQuestions, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 const dict = { uk, en };
+/** WayForPay's service callback on an order, signed as WayForPay signs it, delivered to the site. */
+const callback = (page: Page, orderReference: string, transactionStatus: string) =>
+  page.request.post('/api/payments/wayforpay', { data: serviceCallback(orderReference, transactionStatus) });
 
 for (const lang of ['uk', 'en'] as Lang[]) {
   test(`${lang}: a signed-in user's "Get all results" on the profile opens the payment modal there, and paying unlocks it`, async ({
@@ -160,25 +164,8 @@ test('a declined renewal shows in the profile, with the date, and no next charge
       data: { fullName: 'Test Person', phone: '+380501234567', lang: 'en' },
     })
   ).json();
-  const callback = (orderReference: string, transactionStatus: string) => {
-    const fields = ['test_merch_n1', orderReference, 1, 'USD', '1', '41****1111', transactionStatus, 1100];
-    const merchantSignature = createHmac('md5', 'rozum-local-test-secret').update(fields.join(';')).digest('hex');
-    return page.request.post('/api/payments/wayforpay', {
-      data: {
-        merchantAccount: 'test_merch_n1',
-        orderReference,
-        amount: 1,
-        currency: 'USD',
-        authCode: '1',
-        cardPan: '41****1111',
-        transactionStatus,
-        reasonCode: 1100,
-        merchantSignature,
-      },
-    });
-  };
-  expect((await callback(order.orderReference, 'Approved')).status()).toBe(200);
-  expect((await callback(`${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
+  expect((await callback(page, order.orderReference, 'Approved')).status()).toBe(200);
+  expect((await callback(page, `${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
   await page.goto('/eng/profile');
   const notice = page.getByText(en['profile.subscription.renewalFailed'].split('{date}')[0]);
   await expect(notice).toBeVisible();
@@ -199,27 +186,10 @@ for (const lang of ['uk', 'en'] as Lang[]) {
         data: { fullName: 'Test Person', phone: '+380501234567', lang },
       })
     ).json();
-    const callback = (orderReference: string, transactionStatus: string) => {
-      const fields = ['test_merch_n1', orderReference, 1, 'USD', '1', '41****1111', transactionStatus, 1100];
-      const merchantSignature = createHmac('md5', 'rozum-local-test-secret').update(fields.join(';')).digest('hex');
-      return page.request.post('/api/payments/wayforpay', {
-        data: {
-          merchantAccount: 'test_merch_n1',
-          orderReference,
-          amount: 1,
-          currency: 'USD',
-          authCode: '1',
-          cardPan: '41****1111',
-          transactionStatus,
-          reasonCode: 1100,
-          merchantSignature,
-        },
-      });
-    };
-    expect((await callback(order.orderReference, 'Approved')).status()).toBe(200);
+    expect((await callback(page, order.orderReference, 'Approved')).status()).toBe(200);
     // The renewal is declined and the first charge refunded: premium has ended, WayForPay's schedule has not.
-    expect((await callback(`${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
-    expect((await callback(order.orderReference, 'Refunded')).status()).toBe(200);
+    expect((await callback(page, `${order.orderReference}_WFPREG-1`, 'Declined')).status()).toBe(200);
+    expect((await callback(page, order.orderReference, 'Refunded')).status()).toBe(200);
     await page.goto(`${prefix(lang)}/profile`);
     await expect(page.getByText(t['profile.subscription.renewalFailedEnded'])).toBeVisible();
     await expect(page.getByText(t['profile.subscription.scheduleLive'])).toBeVisible();

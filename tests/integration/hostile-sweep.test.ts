@@ -32,9 +32,10 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHea
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { fakeProviderEnv, WAYFORPAY } from '../support/fake-providers.ts';
+import { fakeProviderEnv } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 import { careerSheetFor, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
+import { WAYFORPAY } from '../support/wayforpay.ts';
 
 const FUNCTIONS_DIR = new URL('../../netlify/functions/', import.meta.url);
 const CONCURRENCY = 8;

@@ -2,12 +2,11 @@
  * Hostile input that must neither answer 500 nor slip through: malformed cookies, a Host header
  * that is no host, an opaque Origin, a result token with a segment appended, an undocumented payment status.
  */
-import { createHmac } from 'node:crypto';
 import { createServer, request as rawRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { WAYFORPAY } from '../support/fake-providers.ts';
+import { deliverCallback, serviceCallback, WAYFORPAY } from '../support/wayforpay.ts';
 import { careerSheetFor, takeCareerSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
@@ -138,23 +137,7 @@ describe('hostile requests', () => {
     const { orderReference } = await (
       await client.post('/api/payments/checkout', { fullName: 'Test Person', phone: '+380501234567', lang: 'en' })
     ).json();
-    const fields = [WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'approved', 1100];
-    const merchantSignature = createHmac('md5', WAYFORPAY.secret).update(fields.join(';')).digest('hex');
-    const res = await fetch(`${base}/api/payments/wayforpay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        merchantAccount: WAYFORPAY.account,
-        orderReference,
-        amount: 1,
-        currency: 'USD',
-        authCode: '1',
-        cardPan: '41****1111',
-        transactionStatus: 'approved',
-        reasonCode: 1100,
-        merchantSignature,
-      }),
-    });
+    const res = await deliverCallback(base, serviceCallback(orderReference, 'approved'));
     expect(res.status).toBe(200);
     expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Created');
     expect((await (await client.get('/api/me')).json()).subscription.active).toBe(false);
@@ -193,17 +176,13 @@ describe('hostile requests', () => {
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
     }
-    const res = await fetch(`${base}/api/payments/wayforpay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        merchantAccount: WAYFORPAY.account,
-        orderReference: 'GP\u0000',
-        amount: 1,
-        currency: 'USD',
-        transactionStatus: 'Approved',
-        merchantSignature: 'a'.repeat(32),
-      }),
+    const res = await deliverCallback(base, {
+      merchantAccount: WAYFORPAY.account,
+      orderReference: 'GP\u0000',
+      amount: 1,
+      currency: 'USD',
+      transactionStatus: 'Approved',
+      merchantSignature: 'a'.repeat(32),
     });
     expect(res.status).toBe(400);
   });

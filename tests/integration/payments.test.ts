@@ -1,47 +1,15 @@
 /**
  * Premium over real HTTP: checkout with the test provider, WayForPay service callbacks signed by the documented
- * formula (computed here independently), idempotent activation, forgeries that change nothing, the teaser/full
+ * formula (computed independently, tests/support/wayforpay.ts), idempotent activation, forgeries that change nothing, the teaser/full
  * switch for the same result, cancellation.
  */
-import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { WAYFORPAY } from '../support/fake-providers.ts';
+import { acceptSignature, deliverCallback, serviceCallback } from '../support/wayforpay.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import { iqSheetFor, rawScoreOf, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
-const md5 = (parts: (string | number)[]) =>
-  createHmac('md5', WAYFORPAY.secret).update(parts.join(';'), 'utf8').digest('hex');
-
-function callback(orderReference: string, transactionStatus: string, overrides: Record<string, unknown> = {}) {
-  const body: Record<string, unknown> = {
-    merchantAccount: WAYFORPAY.account,
-    orderReference,
-    amount: 1,
-    currency: 'USD',
-    authCode: '541963',
-    cardPan: '41****8217',
-    transactionStatus,
-    reasonCode: transactionStatus === 'Approved' ? 1100 : 1101,
-    email: 'x@example.com',
-    createdDate: 1700000000,
-    processingDate: 1700000001,
-    ...overrides,
-  };
-  body.merchantSignature ??= md5([
-    body.merchantAccount as string,
-    orderReference,
-    body.amount as number,
-    body.currency as string,
-    body.authCode as string,
-    body.cardPan as string,
-    transactionStatus,
-    body.reasonCode as number,
-  ]);
-  return body;
-}
-
 async function buyer() {
   const client = new Client(base);
   expect((await client.post('/api/auth/signup', { email: uniqueEmail('buyer'), password: 'secret1' })).status).toBe(
@@ -60,12 +28,6 @@ async function order(client: Client, extra: Record<string, unknown> = {}) {
   return (await res.json()) as { provider: string; orderReference: string; redirectUrl: string };
 }
 const subscription = async (client: Client) => (await (await client.get('/api/me')).json()).subscription;
-const deliver = (body: unknown) =>
-  fetch(`${base}/api/payments/wayforpay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 describe('checkout', () => {
   it('creates an order GP… for the test provider and refuses missing name or phone', async () => {
@@ -90,11 +52,11 @@ describe('WayForPay service callback', () => {
   it('activates premium on Approved, answers the signed accept, and shows the order to its owner', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    const res = await deliver(callback(orderReference, 'Approved'));
+    const res = await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect(res.status).toBe(200);
     const accept = await res.json();
     expect(accept).toMatchObject({ orderReference, status: 'accept' });
-    expect(accept.signature).toBe(md5([orderReference, 'accept', accept.time]));
+    expect(accept.signature).toBe(acceptSignature(orderReference, accept.time));
     const sub = await subscription(client);
     expect(sub).toMatchObject({ status: 'active', active: true, daysLeft: 30, paymentId: orderReference });
     expect(await (await client.get(`/api/payments/${orderReference}`)).json()).toMatchObject({
@@ -108,7 +70,7 @@ describe('WayForPay service callback', () => {
   it('unlocks the statistics, which show no figures before the first IQ test (not zeros)', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect(await (await client.get('/api/me/stats')).json()).toMatchObject({
       statsLocked: false,
       totalTests: 0,
@@ -122,13 +84,13 @@ describe('WayForPay service callback', () => {
   it('extends once however often the same approval arrives', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const first = (await subscription(client)).expiresAt;
-    expect((await deliver(callback(orderReference, 'Approved'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(orderReference, 'Approved'))).status).toBe(200);
     expect((await subscription(client)).expiresAt).toBe(first);
     // A second order extends from the current expiry.
     const next = await order(client);
-    await deliver(callback(next.orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(next.orderReference, 'Approved'));
     expect(new Date((await subscription(client)).expiresAt).getTime() - new Date(first).getTime()).toBeCloseTo(
       30 * 86_400_000,
       -4,
@@ -136,16 +98,16 @@ describe('WayForPay service callback', () => {
   });
 
   it.each([
-    ['a bad signature', (ref: string) => callback(ref, 'Approved', { merchantSignature: '0'.repeat(32) })],
-    ['a signature for other fields', (ref: string) => ({ ...callback(ref, 'Approved'), authCode: '999999' })],
-    ['a wrong amount', (ref: string) => callback(ref, 'Approved', { amount: 0.01 })],
-    ['a wrong currency', (ref: string) => callback(ref, 'Approved', { currency: 'UAH' })],
-    ['another merchant', (ref: string) => callback(ref, 'Approved', { merchantAccount: 'someone_else' })],
-    ['an unknown order', () => callback('GP0000000000000AAAAAA', 'Approved')],
+    ['a bad signature', (ref: string) => serviceCallback(ref, 'Approved', { merchantSignature: '0'.repeat(32) })],
+    ['a signature for other fields', (ref: string) => ({ ...serviceCallback(ref, 'Approved'), authCode: '999999' })],
+    ['a wrong amount', (ref: string) => serviceCallback(ref, 'Approved', { amount: 0.01 })],
+    ['a wrong currency', (ref: string) => serviceCallback(ref, 'Approved', { currency: 'UAH' })],
+    ['another merchant', (ref: string) => serviceCallback(ref, 'Approved', { merchantAccount: 'someone_else' })],
+    ['an unknown order', () => serviceCallback('GP0000000000000AAAAAA', 'Approved')],
   ])('changes nothing for %s', async (_name, forge) => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    const res = await deliver(forge(orderReference));
+    const res = await deliverCallback(base, forge(orderReference));
     expect(res.status).toBe(400);
     expect(await subscription(client)).toMatchObject({ status: 'inactive', active: false });
     expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Created');
@@ -157,7 +119,7 @@ describe('WayForPay service callback', () => {
     const res = await fetch(`${base}/api/payments/wayforpay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: JSON.stringify(callback(orderReference, 'Approved')),
+      body: JSON.stringify(serviceCallback(orderReference, 'Approved')),
     });
     expect(res.status).toBe(200);
     expect((await subscription(client)).active).toBe(true);
@@ -166,12 +128,12 @@ describe('WayForPay service callback', () => {
   it('leaves access unchanged on Declined, and a late decline never undoes an approval', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Declined'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Declined'));
     expect((await subscription(client)).active).toBe(false);
     expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Declined');
     const paid = await order(client);
-    await deliver(callback(paid.orderReference, 'Approved'));
-    await deliver(callback(paid.orderReference, 'Declined'));
+    await deliverCallback(base, serviceCallback(paid.orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(paid.orderReference, 'Declined'));
     expect((await subscription(client)).active).toBe(true);
     expect((await (await client.get(`/api/payments/${paid.orderReference}`)).json()).status).toBe('Approved');
   });
@@ -184,19 +146,19 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   it('extend premium by 30 days each, once each, and answer the signed accept', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
     for (const n of [1, 2]) {
-      const res = await deliver(callback(`${orderReference}_WFPREG-${n}`, 'Approved'));
+      const res = await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-${n}`, 'Approved'));
       expect(res.status).toBe(200);
       const accept = await res.json();
       expect(accept).toMatchObject({ orderReference: `${orderReference}_WFPREG-${n}`, status: 'accept' });
-      expect(accept.signature).toBe(md5([`${orderReference}_WFPREG-${n}`, 'accept', accept.time]));
+      expect(accept.signature).toBe(acceptSignature(`${orderReference}_WFPREG-${n}`, accept.time));
     }
     expect((await expiry(client)) - paid).toBeCloseTo(60 * DAY, -4);
     // A replay of either changes nothing.
-    expect((await deliver(callback(`${orderReference}_WFPREG-2`, 'Approved'))).status).toBe(200);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-2`, 'Approved'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
     expect((await expiry(client)) - paid).toBeCloseTo(60 * DAY, -4);
     expect(await subscription(client)).toMatchObject({
       active: true,
@@ -206,17 +168,17 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
       nextCharge: { amount: '1 USD' },
     });
     // The other form integrations report, <order>_WFPREG-<id>-<n>, is the same order's charge.
-    await deliver(callback(`${orderReference}_WFPREG-541278-3`, 'Approved'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-541278-3`, 'Approved'));
     expect((await expiry(client)) - paid).toBeCloseTo(90 * DAY, -4);
   });
 
   it("name WayForPay's own next charge: a calendar month on after each renewal, unmoved by a promo code", async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const first = new Date((await subscription(client)).nextCharge.at);
     expect(first.getTime() - Date.now()).toBeCloseTo(30 * DAY, -5);
-    await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'));
     const second = new Date((await subscription(client)).nextCharge.at);
     const monthOn = new Date(first);
     monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
@@ -228,61 +190,61 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   it('record a declined or expired renewal, change nothing else, and show that renewal failed', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Declined'))).status).toBe(200);
     expect(await expiry(client)).toBe(paid);
     expect((await subscription(client)).renewalFailedAt).not.toBeNull();
-    expect((await deliver(callback(`${orderReference}_WFPREG-2`, 'Expired'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-2`, 'Expired'))).status).toBe(200);
     expect(await expiry(client)).toBe(paid);
     // The next charge that goes through clears the failure, and a replay of the old decline does not bring it back.
-    await deliver(callback(`${orderReference}_WFPREG-3`, 'Approved'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-3`, 'Approved'));
     expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
     expect((await expiry(client)) - paid).toBeCloseTo(30 * DAY, -4);
-    await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Declined'));
     expect(await subscription(client)).toMatchObject({ renewalFailedAt: null });
   });
 
   it('are honoured after the user stopped renewal, when WayForPay took the money', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
     expect((await client.post('/api/subscription/cancel', {})).status).toBe(200);
-    await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'));
     expect((await expiry(client)) - paid).toBeCloseTo(30 * DAY, -4);
     expect(await subscription(client)).toMatchObject({ active: true, nextCharge: null });
     expect((await subscription(client)).cancelledAt).not.toBeNull();
   });
 
   it.each([
-    ['an unknown order', () => callback('GP0000000000000AAAAAA_WFPREG-1', 'Approved')],
+    ['an unknown order', () => serviceCallback('GP0000000000000AAAAAA_WFPREG-1', 'Approved')],
     [
       'a forged signature',
-      (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'f'.repeat(32) }),
+      (ref: string) => serviceCallback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'f'.repeat(32) }),
     ],
-    ['a wrong amount', (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: 2 })],
+    ['a wrong amount', (ref: string) => serviceCallback(`${ref}_WFPREG-1`, 'Approved', { amount: 2 })],
     [
       'the signature of the first payment on a renewal reference',
       (ref: string) => ({
-        ...callback(`${ref}_WFPREG-1`, 'Approved'),
-        merchantSignature: callback(ref, 'Approved').merchantSignature,
+        ...serviceCallback(`${ref}_WFPREG-1`, 'Approved'),
+        merchantSignature: serviceCallback(ref, 'Approved').merchantSignature,
       }),
     ],
     [
       'a nested object in a signed field',
-      (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { amount: { value: 1 } }),
+      (ref: string) => serviceCallback(`${ref}_WFPREG-1`, 'Approved', { amount: { value: 1 } }),
     ],
     [
       'a signature that is not hex',
-      (ref: string) => callback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'é'.repeat(32) }),
+      (ref: string) => serviceCallback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'é'.repeat(32) }),
     ],
   ])('refuse %s with 4xx and change nothing', async (_name, forge) => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
-    const res = await deliver(forge(orderReference));
+    const res = await deliverCallback(base, forge(orderReference));
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await expiry(client)).toBe(paid);
@@ -291,7 +253,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   it('refuse a renewal of an order that was never approved', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(400);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(400);
     expect(await subscription(client)).toMatchObject({ active: false });
   });
 });
@@ -302,33 +264,33 @@ describe('refunds and reversals', () => {
   it("take back a refunded charge's 30 days once, keeping its approval on record", async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
-    await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'));
     const extended = await expiry(client);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
     expect(extended - (await expiry(client))).toBeCloseTo(30 * 86_400_000, -4);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
     expect(extended - (await expiry(client))).toBeCloseTo(30 * 86_400_000, -4);
   });
 
   it('never grant premium for a charge whose money went back before its approval was heard', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
-    expect((await deliver(callback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Refunded'))).status).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(200);
     expect(await expiry(client)).toBe(paid);
   });
 
   it('keep a refunded order refunded, whatever replays follow', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
-    await deliver(callback(orderReference, 'Refunded'));
-    await deliver(callback(orderReference, 'Approved'));
-    await deliver(callback(orderReference, 'Declined'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Refunded'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Declined'));
     expect((await (await client.get(`/api/payments/${orderReference}`)).json()).status).toBe('Refunded');
     expect((await subscription(client)).active).toBe(false);
   });
@@ -336,8 +298,8 @@ describe('refunds and reversals', () => {
   it('never take premium below now: a voided first payment ends it', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
-    expect((await deliver(callback(orderReference, 'Voided'))).status).toBe(200);
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
+    expect((await deliverCallback(base, serviceCallback(orderReference, 'Voided'))).status).toBe(200);
     const sub = await subscription(client);
     expect(sub.active).toBe(false);
     expect(new Date(sub.expiresAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -363,7 +325,7 @@ describe('the same result before and after paying', () => {
     expect(before.access).toBe('teaser');
     expect(before).not.toHaveProperty('breakdown');
     const { orderReference } = await order(client, { testType: 'iq', testResultId: id });
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const after = (await (await client.get(`/api/results/iq/${id}?lang=en`)).json()).result;
     expect(after).toMatchObject({
       access: 'full',
@@ -408,7 +370,7 @@ describe('cancellation', () => {
     const client = await buyer();
     expect((await client.post('/api/subscription/cancel', {})).status).toBe(409);
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const res = await client.post('/api/subscription/cancel', {});
     expect(res.status).toBe(200);
     const sub = (await res.json()).subscription;
@@ -419,11 +381,11 @@ describe('cancellation', () => {
   it('stays within reach after premium lapsed following a failed renewal, while the schedule may still charge', async () => {
     const client = await buyer();
     const { orderReference } = await order(client);
-    await deliver(callback(orderReference, 'Approved'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect(await subscription(client)).toMatchObject({ active: true, renewalStoppable: true });
     // The renewal is declined and the first charge refunded: premium has lapsed, WayForPay's schedule runs on.
-    await deliver(callback(`${orderReference}_WFPREG-1`, 'Declined'));
-    await deliver(callback(orderReference, 'Refunded'));
+    await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Declined'));
+    await deliverCallback(base, serviceCallback(orderReference, 'Refunded'));
     const lapsed = await subscription(client);
     expect(lapsed).toMatchObject({ active: false, status: 'expired', renewalStoppable: true });
     expect(lapsed.renewalFailedAt).not.toBeNull();

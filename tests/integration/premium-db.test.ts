@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { fakeProviderEnv, receivedBy, startFakeProviders, WAYFORPAY } from '../support/fake-providers.ts';
+import { fakeProviderEnv, receivedBy, startFakeProviders } from '../support/fake-providers.ts';
+import { purchaseSignature, WAYFORPAY } from '../support/wayforpay.ts';
 
 let database: TestDatabase;
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
@@ -90,20 +91,17 @@ describe('WayForPay checkout', () => {
     expect(widget.dateNext).toBe(day(30));
     expect(widget.dateEnd).toBe(day(365));
     expect(widget.merchantSignature).toBe(
-      m.wfp.hmacMd5(
-        [
-          WAYFORPAY.account,
-          'rozum.example',
-          checkout.orderReference,
-          widget.orderDate as number,
-          '1',
-          'USD',
-          'Rozum Premium (30 days)',
-          1,
-          '1',
-        ],
-        WAYFORPAY.secret,
-      ),
+      purchaseSignature({
+        merchantAccount: WAYFORPAY.account,
+        merchantDomainName: 'rozum.example',
+        orderReference: checkout.orderReference,
+        orderDate: widget.orderDate as number,
+        amount: '1',
+        currency: 'USD',
+        productName: ['Rozum Premium (30 days)'],
+        productCount: [1],
+        productPrice: ['1'],
+      }),
     );
   });
 

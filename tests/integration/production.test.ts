@@ -4,13 +4,13 @@
  * the test provider, a callback signed with the repository's test key grants nothing, and ROZUM-DEMO does not exist.
  */
 import { spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
+import { deliverCallback, serviceCallback, WAYFORPAY } from '../support/wayforpay.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SITE_FACTS = {
@@ -27,7 +27,6 @@ const LIVE_MERCHANT = {
   WAYFORPAY_SECRET_KEY: LIVE.secret,
   WAYFORPAY_MERCHANT_PASSWORD: LIVE.password,
 };
-const REPOSITORY_TEST_SECRET = 'rozum-local-test-secret';
 
 const GUARDED =
   /^(SITE_URL|OPERATOR_|CONTACT_EMAIL|APP_SECRET|WAYFORPAY_|PAYMENT_PROVIDER|CONTEXT|NETLIFY|AWS_LAMBDA_)/;
@@ -102,24 +101,9 @@ describe('the guard on the real scripts', () => {
   });
 });
 
-const md5 = (parts: (string | number)[], key: string) =>
-  createHmac('md5', key).update(parts.join(';'), 'utf8').digest('hex');
-function approval(orderReference: string, account: string, key: string) {
-  const body = {
-    merchantAccount: account,
-    orderReference,
-    amount: 1,
-    currency: 'USD',
-    authCode: '541963',
-    cardPan: '41****8217',
-    transactionStatus: 'Approved',
-    reasonCode: 1100,
-  };
-  return {
-    ...body,
-    merchantSignature: md5([account, orderReference, 1, 'USD', '541963', '41****8217', 'Approved', 1100], key),
-  };
-}
+/** An approval of the order from WayForPay to `account`, signed with `key`. */
+const approval = (orderReference: string, account: string, key: string) =>
+  serviceCallback(orderReference, 'Approved', { merchantAccount: account }, key);
 
 describe('a production server', () => {
   let database: TestDatabase;
@@ -150,12 +134,6 @@ describe('a production server', () => {
   }
   const checkout = (client: Client) =>
     client.post('/api/payments/checkout', { fullName: 'Петро Іваненко', phone: '+380501234567', lang: 'uk' });
-  const deliver = (base: string, body: unknown) =>
-    fetch(`${base}/api/payments/wayforpay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
   const premium = async (client: Client) => (await (await client.get('/api/me')).json()).subscription.active;
   /** An order placed through WayForPay and never paid, for the next server to be attacked with. */
   let unpaid: { orderReference: string; owner: Client };
@@ -174,12 +152,12 @@ describe('a production server', () => {
     expect((await client.get(`/api/payments/test/${orderReference}`)).status).toBe(404);
     expect(server!.output()).not.toContain('ROZUM-DEMO');
 
-    for (const account of [LIVE.account, 'test_merch_n1']) {
-      expect((await deliver(base, approval(orderReference, account, REPOSITORY_TEST_SECRET))).status).toBe(400);
+    for (const account of [LIVE.account, WAYFORPAY.account]) {
+      expect((await deliverCallback(base, approval(orderReference, account, WAYFORPAY.secret))).status).toBe(400);
     }
     expect(await premium(client)).toBe(false);
     // The same approval signed with the live key goes through, so the refusal above is the key's.
-    expect((await deliver(base, approval(orderReference, LIVE.account, LIVE.secret))).status).toBe(200);
+    expect((await deliverCallback(base, approval(orderReference, LIVE.account, LIVE.secret))).status).toBe(200);
     expect(await premium(client)).toBe(true);
 
     const owner = await buyer(base);
@@ -200,8 +178,10 @@ describe('a production server', () => {
     });
     expect((await owner.get(`/api/payments/test/${unpaid.orderReference}`)).status).toBe(503);
 
-    for (const account of [LIVE.account, 'test_merch_n1']) {
-      expect((await deliver(base, approval(unpaid.orderReference, account, REPOSITORY_TEST_SECRET))).status).toBe(503);
+    for (const account of [LIVE.account, WAYFORPAY.account]) {
+      expect((await deliverCallback(base, approval(unpaid.orderReference, account, WAYFORPAY.secret))).status).toBe(
+        503,
+      );
     }
     expect(await premium(owner)).toBe(false);
   });

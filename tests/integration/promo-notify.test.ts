@@ -1,8 +1,9 @@
 /** Promo codes (every refusal, and no over-redemption under concurrency) and notification delivery to the providers. */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { receivedBy, TELEGRAM, WAYFORPAY } from '../support/fake-providers.ts';
+import { receivedBy, TELEGRAM } from '../support/fake-providers.ts';
+import { deliverCallback, serviceCallback } from '../support/wayforpay.ts';
 import { iqSheetFor, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
@@ -124,28 +125,7 @@ describe('notifications', () => {
     const { orderReference } = await (
       await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })
     ).json();
-    const body: Record<string, unknown> = {
-      merchantAccount: WAYFORPAY.account,
-      orderReference,
-      amount: 1,
-      currency: 'USD',
-      authCode: '1',
-      cardPan: '41****1111',
-      transactionStatus: 'Approved',
-      reasonCode: 1100,
-    };
-    body.merchantSignature = createHmac('md5', WAYFORPAY.secret)
-      .update([WAYFORPAY.account, orderReference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';'))
-      .digest('hex');
-    expect(
-      (
-        await fetch(`${base}/api/payments/wayforpay`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await deliverCallback(base, serviceCallback(orderReference))).status).toBe(200);
     // Telegram hears of the purchase (delivered by the same outbox run); Mailchimp hears nothing of this user.
     await expect
       .poll(
@@ -173,26 +153,7 @@ describe('notifications', () => {
     const { orderReference } = await (
       await client.post('/api/payments/checkout', { fullName: 'Тест Тестович', phone: '+380501234567', lang: 'uk' })
     ).json();
-    const pay = (reference: string) => {
-      const body: Record<string, unknown> = {
-        merchantAccount: WAYFORPAY.account,
-        orderReference: reference,
-        amount: 1,
-        currency: 'USD',
-        authCode: '1',
-        cardPan: '41****1111',
-        transactionStatus: 'Approved',
-        reasonCode: 1100,
-      };
-      body.merchantSignature = createHmac('md5', WAYFORPAY.secret)
-        .update([WAYFORPAY.account, reference, 1, 'USD', '1', '41****1111', 'Approved', 1100].join(';'))
-        .digest('hex');
-      return fetch(`${base}/api/payments/wayforpay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    };
+    const pay = (reference: string) => deliverCallback(base, serviceCallback(reference));
     expect((await pay(orderReference)).status).toBe(200);
     expect((await pay(`${orderReference}_WFPREG-1`)).status).toBe(200);
     const nextCharge = (await (await client.get('/api/me')).json()).subscription.nextCharge.at.slice(0, 10);

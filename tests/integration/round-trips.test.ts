@@ -3,10 +3,9 @@
  * visitor scoring 0, signed-in score + save ≤ 2, a result read ≤ 2, a payment callback ≤ 3. BEGIN and COMMIT
  * count. Each path runs once first, so what is counted is the warm path a person meets, not a process's first call.
  */
-import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
-import { WAYFORPAY } from '../support/fake-providers.ts';
+import { deliverCallback, serviceCallback } from '../support/wayforpay.ts';
 import { iqSheetFor, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
@@ -31,27 +30,6 @@ async function signedUp(): Promise<Client> {
   );
   return client;
 }
-
-function approved(orderReference: string, transactionStatus = 'Approved', amount = 1) {
-  const fields = {
-    merchantAccount: WAYFORPAY.account,
-    orderReference,
-    amount,
-    currency: 'USD',
-    authCode: '541963',
-    cardPan: '41****8217',
-    transactionStatus,
-    reasonCode: 1100,
-  };
-  const merchantSignature = createHmac('md5', WAYFORPAY.secret).update(Object.values(fields).join(';')).digest('hex');
-  return { ...fields, email: 'x@example.com', createdDate: 1700000000, processingDate: 1700000001, merchantSignature };
-}
-const deliver = (body: unknown) =>
-  fetch(`${base}/api/payments/wayforpay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 describe('database round trips per request', () => {
   let user: Client;
@@ -84,10 +62,10 @@ describe('database round trips per request', () => {
     const buyer = await signedUp();
     const checkout = await buyer.post('/api/payments/checkout', { fullName: 'Петро', phone: '+380501234567' });
     const { orderReference } = await checkout.json();
-    const first = await deliver(approved(orderReference));
+    const first = await deliverCallback(base, serviceCallback(orderReference));
     expect(first.status).toBe(200);
     expect(statements(first)).toBeLessThanOrEqual(3);
-    const repeat = await deliver(approved(orderReference));
+    const repeat = await deliverCallback(base, serviceCallback(orderReference));
     expect(repeat.status).toBe(200);
     expect(statements(repeat)).toBeLessThanOrEqual(3);
   });
@@ -117,7 +95,7 @@ describe('database round trips per request', () => {
     ];
     const counts: Record<string, number> = {};
     for (const [kind, reference, status, amount, expected] of kinds) {
-      const res = await deliver(approved(reference, status, amount));
+      const res = await deliverCallback(base, serviceCallback(reference, status, { amount }));
       expect(res.status, kind).toBe(expected);
       counts[kind] = statements(res);
     }

@@ -7,18 +7,14 @@
  * authentication by HTTP Basic, grant_type=authorization_code, code, redirect_uri, code_verifier whose
  * base64url(SHA-256) equals the code_challenge of the authorization request. Answers JSON with an id_token.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkStatusSignature, WAYFORPAY } from './wayforpay.ts';
 
 export const GOOGLE_CLIENT_ID = 'rozum-test.apps.googleusercontent.com';
 export const MAILCHIMP = { key: 'rozum-test-key-us21', list: 'list-123' };
 export const TELEGRAM = { token: '123456:rozum-test-token', chat: '-1001234567890' };
-export const WAYFORPAY = {
-  account: 'test_merch_n1',
-  secret: 'rozum-local-test-secret',
-  password: 'rozum-local-test-password',
-};
 export const GOOGLE_CLIENT_SECRET = 'rozum-test-secret';
 
 interface Recorded {
@@ -186,13 +182,10 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     // WayForPay: CHECK_STATUS (signature merchantAccount;orderReference) and regularApi REMOVE (merchant password).
     if (url.pathname === '/wayforpay/api' && req.method === 'POST') {
       const data = JSON.parse(body || '{}');
-      const expected = createHmac('md5', WAYFORPAY.secret)
-        .update(`${WAYFORPAY.account};${data.orderReference}`)
-        .digest('hex');
       if (
         data.transactionType !== 'CHECK_STATUS' ||
         data.merchantAccount !== WAYFORPAY.account ||
-        data.merchantSignature !== expected
+        data.merchantSignature !== checkStatusSignature(WAYFORPAY.account, data.orderReference)
       )
         entry.problems.push('CHECK_STATUS request malformed or badly signed');
       return send(

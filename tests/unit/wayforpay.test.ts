@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   acceptResponse,
@@ -12,6 +11,7 @@ import {
   type WidgetRequest,
 } from '../../src/lib/server/payments/wayforpay/index.ts';
 import { RENEWAL_REFERENCE } from '../../src/lib/server/payments/charges.ts';
+import * as documented from '../support/wayforpay.ts';
 
 const config: MerchantConfig = {
   account: 'test_merch_n1',
@@ -35,25 +35,23 @@ const request: WidgetRequest = {
   language: 'UA',
   serviceUrl: 'https://rozum.example/api/payments/wayforpay',
 };
-const documented = (parts: (string | number)[]) =>
-  createHmac('md5', config.secretKey).update(parts.join(';'), 'utf8').digest('hex');
 
 describe('WayForPay signatures', () => {
   it('sign the purchase as the documented formula says: the fields joined by ";" under HMAC-MD5', () => {
-    const expected = documented([
-      'test_merch_n1',
-      'www.market.ua',
-      'DH783023',
-      1415379863,
-      '1547.36',
-      'UAH',
-      'Процессор Intel Core i5-4670 3.4GHz',
-      'Память Kingston DDR3-1600 4096MB PC3-12800',
-      1,
-      1,
-      '1000',
-      '547.36',
-    ]);
+    const expected = documented.purchaseSignature(
+      {
+        merchantAccount: 'test_merch_n1',
+        merchantDomainName: 'www.market.ua',
+        orderReference: 'DH783023',
+        orderDate: 1415379863,
+        amount: '1547.36',
+        currency: 'UAH',
+        productName: ['Процессор Intel Core i5-4670 3.4GHz', 'Память Kingston DDR3-1600 4096MB PC3-12800'],
+        productCount: [1, 1],
+        productPrice: ['1000', '547.36'],
+      },
+      config.secretKey,
+    );
     expect(purchaseSignature(request, config)).toBe(expected);
     expect(expected).toBe('c9bc2d1b724bf410e36f6d6adc0d3c45');
   });
@@ -128,7 +126,7 @@ describe('WayForPay signatures', () => {
       transactionStatus: 'Approved',
       reasonCode: 1100,
     };
-    const signature = documented(['test_merch_n1', 'GP1', 1, 'USD', '541963', '41****8217', 'Approved', 1100]);
+    const signature = documented.callbackSignature(fields, config.secretKey);
     expect(callbackSignature(fields, config.secretKey)).toBe(signature);
     expect(verifyServiceCallback({ ...fields, merchantSignature: signature }, config)).toBe(true);
     expect(
@@ -142,7 +140,7 @@ describe('WayForPay signatures', () => {
       orderReference: 'GP1',
       status: 'accept',
       time: 1415379863,
-      signature: documented(['GP1', 'accept', 1415379863]),
+      signature: documented.acceptSignature('GP1', 1415379863, config.secretKey),
     });
   });
 
