@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
-import { expect, freshEmail, signUpByApi, test } from './fixtures.ts';
+import { expect, freshEmail, test } from './fixtures.ts';
+import { PASSWORD, signInOnForm, signUpByApi, signUpOnForm } from '../support/accounts.ts';
 import { answerCareer, answerQuestions, CAREER_CORE, pointsFor, prefix, TEXT, type Lang } from './helpers.ts';
 import { emojiIn } from '../support/emoji.ts';
 
@@ -23,14 +24,6 @@ async function saveIqResult(page: Page) {
   expect(scored.status()).toBe(200);
 }
 
-async function signIn(page: Page, lang: Lang, address: string, password: string) {
-  const t = dict[lang];
-  await page.goto(`${prefix(lang)}/login`);
-  await page.getByLabel(t['login.email']).fill(address);
-  await page.getByLabel(t['login.password']).fill(password);
-  await page.getByRole('button', { name: t['login.signin.submit'] }).click();
-}
-
 for (const lang of ['uk', 'en'] as Lang[]) {
   test(`${lang}: a visitor's IQ result follows them into a new account, and stays there across sign-out and sign-in`, async ({
     page,
@@ -45,11 +38,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
-    await page.getByRole('button', { name: t['login.signup.title'] }).click();
-    await page.getByLabel(t['login.fullName']).fill(lang === 'uk' ? 'Олена Коваль' : 'Olena Koval');
-    await page.getByLabel(t['login.email']).fill(address);
-    await page.getByLabel(t['login.password']).fill('secret1');
-    await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+    await signUpOnForm(page, lang, { email: address, fullName: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' });
     await expect(page.getByText(t['login.signup.success'])).toBeVisible();
 
     await page.waitForURL(new RegExp(`${prefix(lang)}/results\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
@@ -69,7 +58,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.waitForURL(new RegExp(`${prefix(lang) || ''}/?$`));
     await expect(page.locator('[data-auth-link]')).toHaveText(t['nav.signin']);
 
-    await signIn(page, lang, address, 'secret1');
+    await signInOnForm(page, lang, { email: address, password: PASSWORD });
     await page.waitForURL(new RegExp(`${prefix(lang)}/profile$`), { timeout: 15_000 });
     await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
     await expect(page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`IQ ${iq}`) })).toBeVisible();

@@ -4,6 +4,7 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { t as tr } from '../../src/i18n/index.ts';
 import { expect, freshEmail, test } from './fixtures.ts';
+import { signUpOnForm } from '../support/accounts.ts';
 import { serviceCallback } from '../support/wayforpay.ts';
 import { answerQuestions, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
 
@@ -50,10 +51,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${p}/login$`));
-    await page.getByRole('button', { name: t['login.signup.title'] }).click();
-    await page.getByLabel(t['login.email']).fill(freshEmail(`premium.${lang}`));
-    await page.getByLabel(t['login.password']).fill('secret1');
-    await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+    await signUpOnForm(page, lang, { email: freshEmail(`premium.${lang}`) });
     await page.waitForURL(new RegExp(`${p}/results\\?id=`), { timeout: 15_000 });
     const resultUrl = page.url();
 

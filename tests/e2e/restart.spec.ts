@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, test } from './fixtures.ts';
+import { signUpOnForm } from '../support/accounts.ts';
 import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -45,12 +46,8 @@ async function openVisitorResult(page: Page, kind: Kind, lang: Lang) {
 
 /** Signs up on the sign-in page's form, then waits to be back on the same result, opened by its saved id. */
 async function signUpAndComeBack(page: Page, kind: Kind, lang: Lang, before: string) {
-  const t = dict[lang];
   await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
-  await page.getByRole('button', { name: t['login.signup.title'] }).click();
-  await page.getByLabel(t['login.email']).fill(freshEmail(`restart.${lang}`));
-  await page.getByLabel(t['login.password']).fill('secret1');
-  await page.getByRole('button', { name: t['login.signup.submit'] }).click();
+  await signUpOnForm(page, lang, { email: freshEmail(`restart.${lang}`) });
   await page.waitForURL(new RegExp(`${prefix(lang)}${resultsPath(kind)}\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
   await expect(shown(page, kind)).toHaveText(before);
   // Saved to the new account: the server gives it to this user by its id, and the profile's history lists it.

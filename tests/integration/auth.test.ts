@@ -1,14 +1,14 @@
 /** Sign-up, sign-in, sessions and /api/me over real HTTP, on both databases. */
 import { describe, expect, inject, it } from 'vitest';
+import { signUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 
 const base = inject('baseUrl');
 
-async function signedUp(fullName?: string) {
+/** A client signed up as a new user, and the address it signed up with (the password is 'secret1'). */
+async function signedUp() {
   const client = new Client(base);
-  const email = uniqueEmail();
-  const res = await client.post('/api/auth/signup', { email, password: 'secret1', fullName });
-  expect(res.status).toBe(201);
+  const { email } = await signUp(client);
   return { client, email };
 }
 

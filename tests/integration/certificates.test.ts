@@ -1,6 +1,7 @@
 /** Certificates over HTTP: owner-only PNGs in both languages with the spec's file name, caching, and verification. */
 import { describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import { careerSheetFor, iqSheetFor, rawScoreOf, takeCareerSitting, takeSitting } from '../support/sittings.ts';
@@ -14,10 +15,7 @@ const base = inject('baseUrl');
  * so neither carries a caution (a cautioned sheet earns no certificate).
  */
 async function owner(fullName: string) {
-  const client = new Client(base);
-  expect(
-    (await client.post('/api/auth/signup', { email: uniqueEmail('cert'), password: 'secret1', fullName })).status,
-  ).toBe(201);
+  const client = await signedUp(base, { fullName });
   const sitting = await takeSitting(client.get, 'uk');
   const iq = await (
     await client.post(
@@ -92,8 +90,7 @@ describe('certificates', () => {
 
   it('are not found for anyone but the owner, unless the verification code comes along', async () => {
     const { client, iqId } = await owner('Private Person');
-    const other = new Client(base);
-    await other.post('/api/auth/signup', { email: uniqueEmail('other'), password: 'secret1' });
+    const other = await signedUp(base);
     expect((await other.get(`/api/certificates/${iqId}?lang=uk`)).status).toBe(404);
     expect((await new Client(base).get(`/api/certificates/${iqId}?lang=uk`)).status).toBe(404);
     const { verificationCode } = await (await client.get(`/api/results/iq/${iqId}`)).json();

@@ -3,6 +3,7 @@
  * authentication, grant type, redirect URI, PKCE verifier against the challenge).
  */
 import { describe, expect, inject, it } from 'vitest';
+import { signedUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { GOOGLE_CLIENT_ID } from '../support/fake-providers.ts';
 
@@ -71,8 +72,7 @@ describe('Google sign-in', () => {
 
   it('links to an existing password account only when Google has verified the email and the owner proved the password', async () => {
     const email = uniqueEmail('linked');
-    const owner = new Client(base);
-    await owner.post('/api/auth/signup', { email, password: 'secret1' });
+    const owner = await signedUp(base, { email });
     const ownerId = (await (await owner.get('/api/me')).json()).user.id;
 
     const unverified = new Client(base);
@@ -104,9 +104,8 @@ describe('Google sign-in', () => {
 
   it("does not link a signed-in user's Google sign-in to another person's password account", async () => {
     const victim = uniqueEmail('victim');
-    await new Client(base).post('/api/auth/signup', { email: victim, password: 'secret1' });
-    const attacker = new Client(base);
-    await attacker.post('/api/auth/signup', { email: uniqueEmail('attacker'), password: 'secret1' });
+    await signedUp(base, { email: victim });
+    const attacker = await signedUp(base);
     const g = await start(attacker, 'uk', { sub: `g-${victim}`, email: victim, email_verified: true });
     const res = await attacker.get(`/api/auth/google/callback?code=${g.code}&state=${g.state}`);
     expect(res.headers.get('location')).toMatch(/\/login\?error=password_first$/);

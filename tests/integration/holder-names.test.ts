@@ -3,18 +3,12 @@
  * (domain/contact.ts personName), so a name of only zero-width or filler characters never reaches a certificate.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { signedUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
 const INVISIBLE = '\u200b\u3164\u2800\u{e0041}';
-
-async function signedUp(fullName?: string) {
-  const client = new Client(base);
-  const email = uniqueEmail('holder');
-  const res = await client.post('/api/auth/signup', { email, password: 'secret1', fullName, lang: 'en' });
-  return { client, email, res };
-}
 
 describe('holder names', () => {
   it('refuse an invisible name at sign-up with 400 and a message of its own, in both languages', async () => {
@@ -33,13 +27,12 @@ describe('holder names', () => {
   });
 
   it('store a sign-up name as the rule leaves it, in any script', async () => {
-    const { client, res } = await signedUp('\u200b محمد   عبد الله \u3164');
-    expect(res.status).toBe(201);
+    const client = await signedUp(base, { fullName: '\u200b محمد   عبد الله \u3164', lang: 'en' });
     expect((await (await client.get('/api/me')).json()).profile.fullName).toBe('محمد عبد الله');
   });
 
   it('refuse an invisible name as a profile change and on the payment form', async () => {
-    const { client } = await signedUp('王小明');
+    const client = await signedUp(base, { fullName: '王小明', lang: 'en' });
     const patch = await client.request('/api/me', { method: 'PATCH', json: { fullName: '\u115f\u1160', lang: 'en' } });
     expect(patch.status).toBe(400);
     expect((await patch.json()).error).toBe('name.error.invisible');

@@ -30,6 +30,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { fakeProviderEnv } from '../support/fake-providers.ts';
@@ -742,10 +743,8 @@ async function startServer(): Promise<ServerProcess> {
 }
 
 async function makeFixture(base: string): Promise<Fixture> {
-  const email = uniqueEmail('sweep');
-  const password = 'secret1';
   const user = new Client(base);
-  expect((await user.post('/api/auth/signup', { email, password, fullName: 'Sweep Person' })).status).toBe(201);
+  const { email, password } = await signUp(user, { fullName: 'Sweep Person' });
   const iq = await (
     await user.post(
       '/api/tests/iq/score',

@@ -5,7 +5,8 @@
 import { createServer, request as rawRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { deliverCallback, serviceCallback, WAYFORPAY } from '../support/wayforpay.ts';
 import { careerSheetFor, takeCareerSitting } from '../support/sittings.ts';
 
@@ -23,10 +24,7 @@ const careerShape = {
 
 describe('hostile requests', () => {
   it('read a malformed percent-encoding in any cookie as plain text, for visitors and signed-in users', async () => {
-    const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('junk'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(base);
     client.cookies.set('junk', '100%');
     client.cookies.set('other', '%E0%A4%A');
     expect((await client.get('/api/me')).status).toBe(200);
@@ -63,10 +61,7 @@ describe('hostile requests', () => {
     });
     await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
     try {
-      const client = new Client(base);
-      expect((await client.post('/api/auth/signup', { email: uniqueEmail('host'), password: 'secret1' })).status).toBe(
-        201,
-      );
+      const client = await signedUp(base);
       const { orderReference } = await (
         await client.post('/api/payments/checkout', { fullName: 'A B', phone: '+380501234567', lang: 'en' })
       ).json();
@@ -120,20 +115,14 @@ describe('hostile requests', () => {
       const res = await new Client(base).post('/api/results/from-token', { token: bad });
       expect(res.status, bad).toBe(400);
     }
-    const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('claims'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(base);
     await client.post('/api/results/claim', { tokens: [token] });
     await client.post('/api/results/claim', { tokens: [`${token}.again`, `${token}.more`] });
     expect((await (await client.get('/api/results?type=professional')).json()).items).toHaveLength(1);
   });
 
   it('never store a validly signed but undocumented payment status', async () => {
-    const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('status'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(base);
     const { orderReference } = await (
       await client.post('/api/payments/checkout', { fullName: 'Test Person', phone: '+380501234567', lang: 'en' })
     ).json();
@@ -155,10 +144,7 @@ describe('hostile requests', () => {
   });
 
   it('refuse NUL in signed-in bodies and path parameters with 4xx', async () => {
-    const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('nul'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(base);
     for (const [path, body] of [
       ['/api/promo', { promoCode: 'WEL\u0000COME30' }],
       ['/api/payments/checkout', { fullName: 'A\u0000', phone: '+380501234567' }],

@@ -4,19 +4,14 @@
  * switch for the same result, cancellation.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { acceptSignature, deliverCallback, serviceCallback } from '../support/wayforpay.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import { iqSheetFor, rawScoreOf, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
-async function buyer() {
-  const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email: uniqueEmail('buyer'), password: 'secret1' })).status).toBe(
-    201,
-  );
-  return client;
-}
+
 async function order(client: Client, extra: Record<string, unknown> = {}) {
   const res = await client.post('/api/payments/checkout', {
     fullName: 'Петро Іваненко',
@@ -31,7 +26,7 @@ const subscription = async (client: Client) => (await (await client.get('/api/me
 
 describe('checkout', () => {
   it('creates an order GP… for the test provider and refuses missing name or phone', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const created = await order(client, { testType: 'iq' });
     expect(created).toMatchObject({
       provider: 'test',
@@ -50,7 +45,7 @@ describe('checkout', () => {
 
 describe('WayForPay service callback', () => {
   it('activates premium on Approved, answers the signed accept, and shows the order to its owner', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     const res = await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect(res.status).toBe(200);
@@ -64,11 +59,11 @@ describe('WayForPay service callback', () => {
       amount: 1,
       currency: 'USD',
     });
-    expect((await (await buyer()).get(`/api/payments/${orderReference}`)).status).toBe(404);
+    expect((await (await signedUp(base)).get(`/api/payments/${orderReference}`)).status).toBe(404);
   });
 
   it('unlocks the statistics, which show no figures before the first IQ test (not zeros)', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect(await (await client.get('/api/me/stats')).json()).toMatchObject({
@@ -82,7 +77,7 @@ describe('WayForPay service callback', () => {
   });
 
   it('extends once however often the same approval arrives', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const first = (await subscription(client)).expiresAt;
@@ -105,7 +100,7 @@ describe('WayForPay service callback', () => {
     ['another merchant', (ref: string) => serviceCallback(ref, 'Approved', { merchantAccount: 'someone_else' })],
     ['an unknown order', () => serviceCallback('GP0000000000000AAAAAA', 'Approved')],
   ])('changes nothing for %s', async (_name, forge) => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     const res = await deliverCallback(base, forge(orderReference));
     expect(res.status).toBe(400);
@@ -114,7 +109,7 @@ describe('WayForPay service callback', () => {
   });
 
   it('accepts the JSON body WayForPay sends as a form key', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     const res = await fetch(`${base}/api/payments/wayforpay`, {
       method: 'POST',
@@ -126,7 +121,7 @@ describe('WayForPay service callback', () => {
   });
 
   it('leaves access unchanged on Declined, and a late decline never undoes an approval', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Declined'));
     expect((await subscription(client)).active).toBe(false);
@@ -144,7 +139,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   const DAY = 86_400_000;
 
   it('extend premium by 30 days each, once each, and answer the signed accept', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
@@ -173,7 +168,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   });
 
   it("name WayForPay's own next charge: a calendar month on after each renewal, unmoved by a promo code", async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const first = new Date((await subscription(client)).nextCharge.at);
@@ -188,7 +183,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   });
 
   it('record a declined or expired renewal, change nothing else, and show that renewal failed', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
@@ -206,7 +201,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   });
 
   it('are honoured after the user stopped renewal, when WayForPay took the money', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
@@ -240,7 +235,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
       (ref: string) => serviceCallback(`${ref}_WFPREG-1`, 'Approved', { merchantSignature: 'é'.repeat(32) }),
     ],
   ])('refuse %s with 4xx and change nothing', async (_name, forge) => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
@@ -251,7 +246,7 @@ describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   });
 
   it('refuse a renewal of an order that was never approved', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     expect((await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'))).status).toBe(400);
     expect(await subscription(client)).toMatchObject({ active: false });
@@ -262,7 +257,7 @@ describe('refunds and reversals', () => {
   const expiry = async (client: Client) => new Date((await subscription(client)).expiresAt).getTime();
 
   it("take back a refunded charge's 30 days once, keeping its approval on record", async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     await deliverCallback(base, serviceCallback(`${orderReference}_WFPREG-1`, 'Approved'));
@@ -275,7 +270,7 @@ describe('refunds and reversals', () => {
   });
 
   it('never grant premium for a charge whose money went back before its approval was heard', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     const paid = await expiry(client);
@@ -285,7 +280,7 @@ describe('refunds and reversals', () => {
   });
 
   it('keep a refunded order refunded, whatever replays follow', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     await deliverCallback(base, serviceCallback(orderReference, 'Refunded'));
@@ -296,7 +291,7 @@ describe('refunds and reversals', () => {
   });
 
   it('never take premium below now: a voided first payment ends it', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect((await deliverCallback(base, serviceCallback(orderReference, 'Voided'))).status).toBe(200);
@@ -309,7 +304,7 @@ describe('refunds and reversals', () => {
 
 describe('the same result before and after paying', () => {
   it('is the teaser, then the full result with breakdown and review', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const sitting = await takeSitting(client.get, 'uk');
     const { id } = await (
       await client.post(
@@ -346,7 +341,7 @@ describe('the same result before and after paying', () => {
 
 describe('the test provider', () => {
   it('pays through the same signed callback and lands on the payment result', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { redirectUrl, orderReference } = await order(client);
     const page = await client.get(redirectUrl);
     expect(page.status).toBe(200);
@@ -361,13 +356,13 @@ describe('the test provider', () => {
       new RegExp(`/eng/payment-result\\?orderReference=${orderReference}&transactionStatus=Approved$`),
     );
     expect((await subscription(client)).active).toBe(true);
-    expect((await (await buyer()).get(redirectUrl)).status).toBe(404);
+    expect((await (await signedUp(base)).get(redirectUrl)).status).toBe(404);
   });
 });
 
 describe('cancellation', () => {
   it('stops renewal and keeps access to the end of the paid period', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     expect((await client.post('/api/subscription/cancel', {})).status).toBe(409);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
@@ -379,7 +374,7 @@ describe('cancellation', () => {
   });
 
   it('stays within reach after premium lapsed following a failed renewal, while the schedule may still charge', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     const { orderReference } = await order(client);
     await deliverCallback(base, serviceCallback(orderReference, 'Approved'));
     expect(await subscription(client)).toMatchObject({ active: true, renewalStoppable: true });
@@ -397,7 +392,7 @@ describe('cancellation', () => {
   });
 
   it('is not offered to a user with nothing to stop: no payment, or premium from a promo code', async () => {
-    const client = await buyer();
+    const client = await signedUp(base);
     expect(await subscription(client)).toMatchObject({ renewalStoppable: false });
     expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
     expect(await subscription(client)).toMatchObject({ active: true, renewalStoppable: false });

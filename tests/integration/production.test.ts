@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 import { deliverCallback, serviceCallback, WAYFORPAY } from '../support/wayforpay.ts';
@@ -124,12 +125,9 @@ describe('a production server', () => {
     return server.url;
   }
   async function buyer(base: string, signedIn?: Client) {
+    if (!signedIn) return signedUp(base);
     const client = new Client(base);
-    if (signedIn) for (const [name, value] of signedIn.cookies) client.cookies.set(name, value);
-    else
-      expect((await client.post('/api/auth/signup', { email: uniqueEmail('prod'), password: 'secret1' })).status).toBe(
-        201,
-      );
+    for (const [name, value] of signedIn.cookies) client.cookies.set(name, value);
     return client;
   }
   const checkout = (client: Client) =>
@@ -220,10 +218,7 @@ describe('a deploy preview', () => {
       }),
     );
     await waitForHealth(server.url);
-    const client = new Client(server.url);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('preview'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(server.url);
     const created = await client.post('/api/payments/checkout', {
       fullName: 'Петро Іваненко',
       phone: '+380501234567',

@@ -1,6 +1,7 @@
 /** Promo codes (every refusal, and no over-redemption under concurrency) and notification delivery to the providers. */
 import { createHash } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { signedUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { receivedBy, TELEGRAM } from '../support/fake-providers.ts';
 import { deliverCallback, serviceCallback } from '../support/wayforpay.ts';
@@ -9,14 +10,8 @@ import { iqSheetFor, takeSitting } from '../support/sittings.ts';
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
 
-async function user(email = uniqueEmail('promo'), mailingList = true) {
-  const client = new Client(base);
-  expect(
-    (await client.post('/api/auth/signup', { email, password: 'secret1', fullName: 'Марія Шевчук', mailingList }))
-      .status,
-  ).toBe(201);
-  return client;
-}
+const user = (email = uniqueEmail('promo'), mailingList = true) =>
+  signedUp(base, { email, fullName: 'Марія Шевчук', mailingList });
 
 /** A sheet with every answer right, of a sitting served to the client's browser: saved to its account. */
 async function perfectIq(client: Client) {

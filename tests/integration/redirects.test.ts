@@ -5,6 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { describe, expect, inject, it, vi } from 'vitest';
+import { signedUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { resetEnvForTests } from '../../src/lib/server/env.ts';
 import type { Context } from '@netlify/functions';
@@ -94,10 +95,7 @@ describe('redirects under a hostile Host or X-Forwarded-Host', () => {
   });
 
   it('/api/payments/test/:orderReference returns the payer to the payment result on the configured site', async () => {
-    const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('paying'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(base);
     for (const headers of HOSTILE) {
       const created = await client.post('/api/payments/checkout', {
         fullName: 'Петро Іваненко',

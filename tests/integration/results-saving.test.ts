@@ -1,6 +1,7 @@
 /** Saving results: signed-in scoring, claiming a visitor's tokens (idempotent), ownership, history and stats. */
 import { describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import {
@@ -27,15 +28,9 @@ const scoreCareer = async (client: Client) =>
     await careerSheetFor(client.post, await takeCareerSitting(client.get, 'en'), (type) => type === 3),
   );
 
-async function user() {
-  const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
-  return client;
-}
-
 describe('saving results', () => {
   it('saves a test scored while signed in at once, once per sitting, and answers no token', async () => {
-    const client = await user();
+    const client = await signedUp(base);
     const sitting = await takeSitting(client.get, 'uk');
     const sheet = firstRight(sitting, 20);
     const first = await (await client.post('/api/tests/iq/score', sheet)).json();
@@ -57,7 +52,7 @@ describe('saving results', () => {
   });
 
   it('serves a signed-in user a form not taken while one remains, then the one taken longest ago', async () => {
-    const client = await user();
+    const client = await signedUp(base);
     const taken: number[] = [];
     for (let i = 0; i < SERVED_FORM_IDS.length; i++) {
       const sitting = await takeSitting((path) => client.get(path), 'en');
@@ -76,7 +71,7 @@ describe('saving results', () => {
 
   it('claims a visitor token into the account, once however often it is claimed, and into no other', async () => {
     const { token } = await (await scoreCareer(new Client(base))).json();
-    const client = await user();
+    const client = await signedUp(base);
     const first = await client.post('/api/results/claim', { tokens: [token] });
     expect(first.status).toBe(200);
     const [claimed] = (await first.json()).claimed;
@@ -84,7 +79,7 @@ describe('saving results', () => {
     const second = await (await client.post('/api/results/claim', { tokens: [token] })).json();
     expect(second.claimed[0].id).toBe(claimed.id);
     // The token was consumed by its first claim: another account gets a refusal, not a copy.
-    const stranger = await user();
+    const stranger = await signedUp(base);
     const taken = await stranger.post('/api/results/claim', { tokens: [token] });
     expect(taken.status).toBe(409);
     expect((await taken.json()).error).toBe('results.error.claimed');
@@ -103,7 +98,7 @@ describe('saving results', () => {
 
   it('refuses a tampered token and a claim by a visitor', async () => {
     const { token } = await (await scoreIq(new Client(base), 3)).json();
-    const client = await user();
+    const client = await signedUp(base);
     const res = await client.post('/api/results/claim', { tokens: [`${token.slice(0, -2)}xx`] });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('token.error.invalid');
@@ -112,8 +107,8 @@ describe('saving results', () => {
   });
 
   it('shows a result only to its owner: anyone else gets not found, and it is not in their list', async () => {
-    const alice = await user();
-    const bob = await user();
+    const alice = await signedUp(base);
+    const bob = await signedUp(base);
     const { id } = await (await scoreIq(alice, 10)).json();
     expect((await alice.get(`/api/results/iq/${id}`)).status).toBe(200);
     const stolen = await bob.get(`/api/results/iq/${id}`);
@@ -127,7 +122,7 @@ describe('saving results', () => {
   });
 
   it('counts statistics and achievements, with the premium figures hidden without premium', async () => {
-    const client = await user();
+    const client = await signedUp(base);
     expect((await (await client.get('/api/me/stats')).json()).bestIQ).toBeNull();
     expect((await scoreIq(client, 20)).status).toBe(200);
     expect((await scoreCareer(client)).status).toBe(200);

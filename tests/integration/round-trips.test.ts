@@ -4,7 +4,8 @@
  * count. Each path runs once first, so what is counted is the warm path a person meets, not a process's first call.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { deliverCallback, serviceCallback } from '../support/wayforpay.ts';
 import { iqSheetFor, takeSitting } from '../support/sittings.ts';
 
@@ -23,18 +24,10 @@ async function scoreIq(client: Client): Promise<Response> {
   );
 }
 
-async function signedUp(): Promise<Client> {
-  const client = new Client(base);
-  expect((await client.post('/api/auth/signup', { email: uniqueEmail('trips'), password: 'secret1' })).status).toBe(
-    201,
-  );
-  return client;
-}
-
 describe('database round trips per request', () => {
   let user: Client;
   beforeAll(async () => {
-    user = await signedUp();
+    user = await signedUp(base);
     await scoreIq(new Client(base));
     await scoreIq(user);
   });
@@ -59,7 +52,7 @@ describe('database round trips per request', () => {
   });
 
   it('a payment callback is verified, recorded and applied in at most 3 statements', async () => {
-    const buyer = await signedUp();
+    const buyer = await signedUp(base);
     const checkout = await buyer.post('/api/payments/checkout', { fullName: 'Петро', phone: '+380501234567' });
     const { orderReference } = await checkout.json();
     const first = await deliverCallback(base, serviceCallback(orderReference));
@@ -71,7 +64,7 @@ describe('database round trips per request', () => {
   });
 
   it('every provider status, refusal and renewal is applied in at most 3 statements', async () => {
-    const buyer = await signedUp();
+    const buyer = await signedUp(base);
     const checkout = async () =>
       (await (await buyer.post('/api/payments/checkout', { fullName: 'Петро', phone: '+380501234567' })).json())
         .orderReference as string;

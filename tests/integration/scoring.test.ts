@@ -4,7 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
 import { browser, randomAddress, type Browser } from '../support/browser.ts';
 import { iqBank, SERVED_FORM_IDS, type IqItem } from '../../src/domain/iq/bank.ts';
 import { optionOrder, orderRule } from '../../src/domain/sittings.ts';
@@ -322,10 +322,7 @@ describe('IQ scoring limits', () => {
   });
 
   it('limit a signed-in user to twenty sheets a day, whichever address they come from', async () => {
-    const client = new Client(base);
-    expect((await client.post('/api/auth/signup', { email: uniqueEmail('scores'), password: 'secret1' })).status).toBe(
-      201,
-    );
+    const client = await signedUp(base);
     const cookie = () => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {

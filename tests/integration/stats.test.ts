@@ -3,7 +3,8 @@
  * results, the same answer serves a minute, and only GET is answered.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 import { iqSheetFor, takeSitting } from '../support/sittings.ts';
@@ -28,18 +29,11 @@ async function scoreIq(client: Client) {
     iqSheetFor(sitting, () => true),
   );
 }
-async function signedIn() {
-  const client = new Client(server.url);
-  expect((await client.post('/api/auth/signup', { email: uniqueEmail('stats'), password: 'secret1' })).status).toBe(
-    201,
-  );
-  return client;
-}
 
 describe('GET /api/stats', () => {
   it('counts the results saved to accounts — not a visitor’s unsaved sheet — and serves that count for a minute', async () => {
     // The database is new: nothing is saved yet, and nothing has asked for the counts.
-    const client = await signedIn();
+    const client = await signedUp(server.url);
     expect((await scoreIq(client)).status).toBe(200);
     expect((await scoreIq(client)).status).toBe(200);
     expect((await scoreIq(new Client(server.url))).status).toBe(200);

@@ -3,19 +3,14 @@
  * hostile person would try on the chain from an answer sheet to a "verified" certificate, kept as tests.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { Client, uniqueEmail } from '../support/client.ts';
+import { signedUp } from '../support/accounts.ts';
+import { Client } from '../support/client.ts';
 import { browser } from '../support/browser.ts';
 import { SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { careerSheetFor, careful, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 
-async function signedUp(tag: string): Promise<Client> {
-  const client = new Client(base);
-  const res = await client.post('/api/auth/signup', { email: uniqueEmail(tag), password: 'secret1' });
-  expect(res.status).toBe(201);
-  return client;
-}
 async function premium(client: Client): Promise<void> {
   expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
 }
@@ -27,7 +22,7 @@ describe('one sheet, at most one saved result', () => {
     const scored = await (await visitor.post('/api/tests/iq/score', iqSheetFor(sitting, careful))).json();
     expect(scored.token).toMatch(/^v1\./);
     // The high scorer hands the token to three friends at once: one of them gets the result, the others nothing.
-    const friends = await Promise.all(['a', 'b', 'c'].map((t) => signedUp(`claim-${t}`)));
+    const friends = await Promise.all(['a', 'b', 'c'].map(() => signedUp(base)));
     const answers = await Promise.all(
       friends.map((f) => f.post('/api/results/claim', { tokens: [scored.token], lang: 'en' })),
     );
@@ -51,7 +46,7 @@ describe('one sheet, at most one saved result', () => {
   });
 
   it('a signed-in sheet is saved at once and answers no claimable token', async () => {
-    const user = await signedUp('no-token');
+    const user = await signedUp(base);
     const sitting = await takeSitting(user.get, 'uk');
     const res = await user.post('/api/tests/iq/score', iqSheetFor(sitting, careful));
     expect(res.status).toBe(200);
@@ -67,7 +62,7 @@ describe('one sheet, at most one saved result', () => {
   });
 
   it("a signed-in user's retry saves once; another sheet of the same sitting is refused", async () => {
-    const user = await signedUp('retry');
+    const user = await signedUp(base);
     const sitting = await takeSitting(user.get, 'en');
     const sheet = iqSheetFor(sitting, careful);
     const first = await (await user.post('/api/tests/iq/score', sheet)).json();
@@ -86,7 +81,7 @@ describe('one sheet, at most one saved result', () => {
   });
 
   it('a visitor who scored a sitting cannot save another sheet of it by signing in', async () => {
-    const user = await signedUp('visitor-then-user');
+    const user = await signedUp(base);
     // The browser is the user's, signed out for the test: its visitor cookie is the sitting's.
     const session = user.cookies.get('rozum_session');
     user.cookies.delete('rozum_session');
@@ -111,7 +106,7 @@ describe('one sheet, at most one saved result', () => {
 
 describe('no certificate for a cautioned sheet', () => {
   it('refuses the certificate and its verification with 409 certificate.error.caution, in both languages', async () => {
-    const user = await signedUp('cautioned');
+    const user = await signedUp(base);
     const sitting = await takeSitting(user.get, 'en');
     // Rushed and guessed: the page leads with its cautions; no certificate may say otherwise.
     const { id } = await (
@@ -138,7 +133,7 @@ describe('no certificate for a cautioned sheet', () => {
   });
 
   it('refuses a career certificate for a sheet answered all one way (no clear type)', async () => {
-    const user = await signedUp('career-caution');
+    const user = await signedUp(base);
     const sitting = await takeCareerSitting(user.get, 'en');
     const sheet = await careerSheetFor(user.post, sitting, () => true);
     const allYes = { ...sheet, answers: sheet.answers.map((a) => ({ ...a, selectedAnswer: true })) };
@@ -151,7 +146,7 @@ describe('no certificate for a cautioned sheet', () => {
 
 describe('a retake is served a form whose worked answers the user has not seen', () => {
   it('never serves a reviewed form while an unseen one remains, then says so and cautions the sheet', async () => {
-    const user = await signedUp('reviewed');
+    const user = await signedUp(base);
     await premium(user);
     const seen: number[] = [];
     for (let i = 0; i < SERVED_FORM_IDS.length; i++) {
@@ -181,7 +176,7 @@ describe('a retake is served a form whose worked answers the user has not seen',
 
 describe('the worked answers seen are judged when a sheet is saved, not when its form was served', () => {
   it("cautions a sheet of a sitting collected before its form's review was shown", async () => {
-    const user = await signedUp('collected');
+    const user = await signedUp(base);
     await premium(user);
     // Two sittings of one form, fetched together while nothing has been seen.
     const steer = (f: number) => `&taken=${SERVED_FORM_IDS.filter((x) => x !== f).join(',')}`;
@@ -206,7 +201,7 @@ describe('the worked answers seen are judged when a sheet is saved, not when its
   });
 
   it("cautions a visitor's sheet claimed after its taker had seen that form's review", async () => {
-    const user = await signedUp('claimed-late');
+    const user = await signedUp(base);
     await premium(user);
     const steer = `&taken=${SERVED_FORM_IDS.filter((x) => x !== 7).join(',')}`;
     // Signed out in the same browser, a visitor sitting of form 7 is taken first…
@@ -235,7 +230,7 @@ describe('the worked answers seen are judged when a sheet is saved, not when its
 
 describe('claims', () => {
   it('are limited per user, answered with 429 and Retry-After', async () => {
-    const user = await signedUp('claims');
+    const user = await signedUp(base);
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++)
       statuses.push((await user.post('/api/results/claim', { tokens: ['v1.e30.AAAA'], lang: 'en' })).status);
@@ -248,7 +243,7 @@ describe('claims', () => {
 
 describe('GET /api/results pages the history', () => {
   it('answers newest first, one page at a time, every result once, with a cursor to the next page', async () => {
-    const user = await signedUp('pages');
+    const user = await signedUp(base);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const sitting = await takeCareerSitting(user.get, 'en');
@@ -274,7 +269,7 @@ describe('GET /api/results pages the history', () => {
   });
 
   it('lists results saved in one statement (one timestamp, to the microsecond) once each across pages', async () => {
-    const user = await signedUp('same-time');
+    const user = await signedUp(base);
     const visitor = browser(base);
     const tokens: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -309,7 +304,7 @@ describe('GET /api/results pages the history', () => {
     'cursor=' + Buffer.from('10000-01-01T00:00:00.000000Z|00000000-0000-0000-0000-000000000000').toString('base64url'),
     'cursor=' + Buffer.from('2024-02-31T00:00:00.000000Z|00000000-0000-0000-0000-000000000000').toString('base64url'),
   ])('refuses %s with a 400 and a message key', async (query) => {
-    const user = await signedUp('bad-page');
+    const user = await signedUp(base);
     const res = await user.get(`/api/results?type=iq&${query}`);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('results.error.page');
