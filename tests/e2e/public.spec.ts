@@ -35,18 +35,6 @@ async function stubStats(
   );
 }
 
-test('the language link keeps the page', async ({ page }) => {
-  for (const [from, to] of [
-    ['/iqtest', '/eng/iqtest'],
-    ['/eng/legal/refund', '/legal/refund'],
-    ['/prof', '/eng/prof'],
-  ]) {
-    await page.goto(from);
-    await page.locator('[data-lang-link]').click();
-    await expect(page).toHaveURL(new RegExp(`${to}$`));
-  }
-});
-
 test('the hero button leads to the tests, whose cards start the tests', async ({ page }) => {
   await page.goto('/');
   await page
