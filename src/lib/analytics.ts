@@ -36,7 +36,6 @@ export function loadAnalytics(measurementId: string | undefined): void {
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = function gtag() {
     // gtag.js reads the arguments object itself.
-    // eslint-disable-next-line prefer-rest-params
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());

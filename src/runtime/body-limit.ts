@@ -23,7 +23,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   }
   // Events rather than for-await: leaving a for-await early destroys the request, and with it the socket the 413
   // must still be written to.
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {

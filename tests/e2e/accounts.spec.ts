@@ -70,7 +70,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   });
 }
 
-test('a signed-in career test is saved, and the banner says so', async ({ page, request, account }) => {
+test('a signed-in career test is saved, and the banner says so', async ({ page, account: _ }) => {
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerCareer(page, 'uk', CAREER_CORE, pointsFor(7));
@@ -153,7 +153,7 @@ test('the profile asks a visitor to sign in', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('link', { name: uk['nav.signin'] })).toHaveAttribute('href', '/login');
 });
 
-test('the profile tabs work by keyboard and axe finds nothing', async ({ page, account }) => {
+test('the profile tabs work by keyboard and axe finds nothing', async ({ page, account: _ }) => {
   await page.goto('/eng/profile');
   await expect(page.getByText(en['profile.empty'])).toBeVisible();
   await expect(page.getByRole('link', { name: en['profile.firstTest'] })).toHaveAttribute('href', '/eng/iq');
@@ -169,7 +169,7 @@ test('the profile tabs work by keyboard and axe finds nothing', async ({ page, a
 
 test('the profile overview and achievements show SVG icons, not emoji, in both languages', async ({
   page,
-  account,
+  account: _,
 }) => {
   // One saved IQ result: an unlocked achievement (medal) beside locked ones (lock), and the premium gate (lock).
   await saveIqResult(page);
@@ -187,7 +187,7 @@ test('the profile overview and achievements show SVG icons, not emoji, in both l
 
 test('each recent test in the profile is one card-sized link, reached by keyboard, with a focus ring', async ({
   page,
-  account,
+  account: _,
 }) => {
   await saveIqResult(page);
   await page.goto('/eng/profile');
@@ -215,7 +215,7 @@ test('each recent test in the profile is one card-sized link, reached by keyboar
 
 test('the profile tabs follow the WAI-ARIA tabs pattern: arrows wrap, Home and End, roving tabindex, real panels', async ({
   page,
-  account,
+  account: _,
 }) => {
   await page.goto('/profile');
   const tabs = page.getByRole('tablist', { name: uk['profile.tabs'] }).getByRole('tab');

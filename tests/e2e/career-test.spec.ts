@@ -30,7 +30,7 @@ async function tieEightAndNine(page: Page) {
 const asSheet = (answers: { sittingId: number; selectedAnswer: boolean }[]) =>
   answers.map((a) => ({ questionId: a.sittingId, selectedAnswer: a.selectedAnswer }));
 
-test('uk: a tie on the core statements brings the tie-break statements, which settle it', async ({ page, request }) => {
+test('uk: a tie on the core statements brings the tie-break statements, which settle it', async ({ page }) => {
   const core = await tieEightAndNine(page);
   const sitting = await careerSittingOf(page);
   // Yes to the Boss statements only: the tie goes to type 8.
@@ -82,10 +82,7 @@ for (const lang of ['en', 'uk'] as Lang[]) {
     );
   });
 
-  test(`${lang}: a clear answer pattern gives the type the server computes, without tie-break`, async ({
-    page,
-    request,
-  }) => {
+  test(`${lang}: a clear answer pattern gives the type the server computes, without tie-break`, async ({ page }) => {
     await page.goto(`${prefix(lang)}/professional-test`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
     await expect(page.getByRole('radio', { name: TEXT[lang].yes })).toBeVisible();

@@ -2,15 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
-import {
-  answerIqCarefully,
-  answerQuestions,
-  carefulIqSheet,
-  pointsFor,
-  prefix,
-  scoreCareerSitting,
-  TEXT,
-} from './helpers.ts';
+import { answerIqCarefully, carefulIqSheet, pointsFor, prefix, scoreCareerSitting, TEXT } from './helpers.ts';
 import { printedCode } from '../../src/domain/certificate-code.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -19,7 +11,7 @@ test.use({ fullName: 'Олена Коваль' });
 test('a signed-in user downloads the certificate in the page language, and anyone can verify it', async ({
   page,
   browser,
-  account,
+  account: _,
 }) => {
   // At a reader's pace and mostly right: a rushed or guessed sheet earns no certificate.
   await page.clock.install();
@@ -99,7 +91,7 @@ for (const [lang, viewport] of [
   test(`the verification page (${lang}, ${viewport.width} px) shows the certificate and leads to its test; a wrong code still offers both tests`, async ({
     page,
     browser,
-    account,
+    account: _,
     baseURL,
   }) => {
     const texts = lang === 'uk' ? uk : en;

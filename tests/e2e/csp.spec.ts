@@ -261,7 +261,7 @@ test('the WayForPay widget loads, styles itself and opens its payment frame unde
 
 test("the test payment page (a function's own HTML) keeps its styles and posts its form under its policy", async ({
   page,
-  account,
+  account: _,
 }) => {
   const csp = await watchCsp(page);
   const checkout = await page.request.post('/api/payments/checkout', {

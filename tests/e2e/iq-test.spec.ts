@@ -7,10 +7,7 @@ const choice = (i: number) => (i * 5 + 2) % 6;
 test.describe.configure({ timeout: 90_000 });
 
 for (const lang of ['uk', 'en'] as Lang[]) {
-  test(`${lang}: the whole IQ test ends in the IQ the server computes for the same answers`, async ({
-    page,
-    request,
-  }) => {
+  test(`${lang}: the whole IQ test ends in the IQ the server computes for the same answers`, async ({ page }) => {
     await page.goto(`${prefix(lang)}/iq`);
     await page.getByRole('button', { name: TEXT[lang].start }).click();
     const sitting = await formOf(page);
@@ -30,7 +27,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   });
 }
 
-test('the IQ test can be taken with the keyboard alone', async ({ page, request }) => {
+test('the IQ test can be taken with the keyboard alone', async ({ page }) => {
   await page.goto('/eng/iq');
   const start = page.getByRole('button', { name: TEXT.en.start });
   await expect(start).toBeEnabled();
@@ -59,10 +56,7 @@ test('the IQ test can be taken with the keyboard alone', async ({ page, request 
   await expect(page.getByTestId('iq-estimate')).toHaveText(shownIq(expected, 'en'));
 });
 
-test('a reload, and a switch of language, resume the test where it was, in the same sitting', async ({
-  page,
-  request,
-}) => {
+test('a reload, and a switch of language, resume the test where it was, in the same sitting', async ({ page }) => {
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   const sitting = await formOf(page);
@@ -208,7 +202,7 @@ test.describe(() => {
 test.describe(() => {
   // Offline, the browser cannot fetch what the page asks for (the next images); it logs each (fixtures.ts).
   test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
-  test('offline at the end, the answers wait; back online, the result arrives', async ({ page, context, request }) => {
+  test('offline at the end, the answers wait; back online, the result arrives', async ({ page, context }) => {
     await page.goto('/eng/iq');
     await page.getByRole('button', { name: TEXT.en.start }).click();
     const sitting = await formOf(page);

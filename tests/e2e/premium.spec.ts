@@ -99,7 +99,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   });
 }
 
-test('a promo code from the profile unlocks premium, and bad codes say why', async ({ page, account }) => {
+test('a promo code from the profile unlocks premium, and bad codes say why', async ({ page, account: _ }) => {
   await page.goto('/eng/profile');
   const apply = page.getByRole('button', { name: en['profile.promo.apply'] });
   await expect(apply).toBeDisabled();
@@ -117,7 +117,7 @@ test('a promo code from the profile unlocks premium, and bad codes say why', asy
 
 test('a declined test payment says so, leaves premium off, and "try again" reopens the purchase on the result', async ({
   page,
-  account,
+  account: _,
 }) => {
   const form = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
   const scored = await page.request.post('/api/tests/iq/score', {
@@ -155,7 +155,7 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
 
 test('a declined renewal shows in the profile, with the date, and no next charge is promised', async ({
   page,
-  account,
+  account: _,
 }) => {
   const order = await (
     await page.request.post('/api/payments/checkout', {

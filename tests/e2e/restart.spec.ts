@@ -14,7 +14,6 @@ test.describe.configure({ timeout: 90_000 });
 const dict = { uk, en };
 type Kind = 'iq' | 'professional';
 const resultsPath = (kind: Kind) => (kind === 'iq' ? '/results' : '/professional-results');
-const testPath = (kind: Kind) => (kind === 'iq' ? '/iq' : '/professional-test');
 const tempKey = (kind: Kind) => (kind === 'iq' ? 'tempTestResult' : 'tempProfessionalTestResult');
 const shown = (page: Page, kind: Kind) => page.getByTestId(kind === 'iq' ? 'iq-estimate' : 'personality-type');
 

@@ -99,7 +99,7 @@ for (const [width, height] of [
 test.describe('at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   for (const lang of ['uk', 'en'] as Lang[]) {
-    test(`${lang}: a matrix and its six options are in view together, with the way on`, async ({ page, request }) => {
+    test(`${lang}: a matrix and its six options are in view together, with the way on`, async ({ page }) => {
       await page.goto(`${prefix(lang)}/iq`);
       await page.getByRole('button', { name: TEXT[lang].start }).click();
       const bank = await questions(page.request, 'iq', lang, await formOf(page));
