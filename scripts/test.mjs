@@ -1,6 +1,6 @@
-// `npm test`: check the formatting, build the site, then every suite — unit, integration (PGlite; and when
-// TEST_DATABASE_URL is set, that PostgreSQL through `pg` and through Neon's driver: vitest.config.ts's projects) and
-// end-to-end — and close with one line counting them all.
+// `npm test`: check the formatting, types and lint, build the site, then every suite — unit, integration (PGlite;
+// and when TEST_DATABASE_URL is set, that PostgreSQL through `pg` and through Neon's driver: vitest.config.ts's
+// projects) and end-to-end — and close with one line counting them all.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -34,6 +34,9 @@ if (
   ])
 )
   process.exit(1);
+// So are types (.astro files included) and lint: both fail the run before the build, as formatting does.
+if (!run('types (npm run check)', 'npm', ['run', 'check', '--silent'])) process.exit(1);
+if (!run('lint (npm run lint)', 'npm', ['run', 'lint', '--silent'])) process.exit(1);
 if (!run('build', 'npm', ['run', 'build', '--silent'])) process.exit(1);
 results.push(
   run('unit and integration tests', process.execPath, [
