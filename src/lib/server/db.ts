@@ -32,7 +32,8 @@ async function openDriver(url: string | undefined, pgliteDir: string): Promise<D
 let shared: Promise<Database> | undefined;
 /**
  * The process-wide database, opened on first use. Locally (npm start, tests, scripts) it is migrated then too; a
- * hosted function never migrates on its cold start — the deploy's build runs `npm run db:migrate` (netlify.toml).
+ * hosted function never migrates on its cold start — a production deploy's build runs `npm run db:migrate`
+ * (netlify.toml).
  */
 export function db(): Promise<Database> {
   shared ??= openDatabase().then(async (database) => {

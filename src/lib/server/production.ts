@@ -66,6 +66,13 @@ export const testProviderAllowed = (deploy: Deploy): boolean => !paymentsMustBeL
 /** The demo promo code, published in this repository: on a developer's machine only, on a database of no one else's. */
 export const demoPromoAllowed = (deploy: Deploy): boolean => deploy.context === 'local' && !deploy.productionDatabase;
 
+/**
+ * `npm run db:migrate` runs on a production build and locally, nowhere else: a deploy preview or branch deploy
+ * builds an unmerged branch, whose migrations must not reach production's database (netlify.toml builds those
+ * without migrating; this refuses if one is asked to).
+ */
+export const migrationsAllowed = (context: DeployContext): boolean => context === 'production' || context === 'local';
+
 /** How a refusal names the place: production's own wording, else the context and why it counts. */
 function refusedWhere(deploy: Deploy): string {
   if (deploy.context === 'production') return 'in production';
