@@ -3,7 +3,7 @@ import * as me from '../../src/api/me.ts';
 import { endpoint } from '../../src/lib/server/endpoint.ts';
 import { achievementsOf, profileStats } from '../../src/domain/achievements.ts';
 import { statsInputs } from '../../src/lib/server/results.ts';
-import { accessOf } from '../../src/lib/server/subscription.ts';
+import { accessOf } from '../../src/domain/access.ts';
 
 /**
  * Profile statistics and achievements. Without premium the statistics (average, accuracy, trend) are locked: null,

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as results from '../../src/api/results.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
-import { accessOf } from '../../src/lib/server/subscription.ts';
+import { accessOf } from '../../src/domain/access.ts';
 import { markReviewSeenLater, resultForOwner } from '../../src/lib/server/results.ts';
 import { detached } from '../../src/lib/server/database/statements.ts';
 

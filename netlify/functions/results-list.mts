@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as results from '../../src/api/results.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
-import { accessOf } from '../../src/lib/server/subscription.ts';
+import { accessOf } from '../../src/domain/access.ts';
 import { decodeCursor, listResults } from '../../src/lib/server/results.ts';
 
 /**

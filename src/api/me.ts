@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { contract } from './contract.ts';
 import { fullNameField, langField } from './fields.ts';
 import type { achievementsOf, ProfileStats } from '../domain/achievements.ts';
+import type { SubscriptionStatus } from '../domain/access.ts';
 
 /** A user's subscription as the server answers it (spec part 2 §4; DESIGN.md §3.3, §4). */
 export interface SubscriptionState {
-  status: 'inactive' | 'active' | 'expired';
+  status: SubscriptionStatus;
   expiresAt: string | null;
   paymentId: string | null;
   active: boolean;

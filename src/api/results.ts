@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { contract } from './contract.ts';
 import { langField, testKindField, uuidParam } from './fields.ts';
-import type { Access, CareerResultView, IqResultView, ResultView, TestKind } from '../domain/views.ts';
+import type { CareerResultView, IqResultView, ResultView, TestKind } from '../domain/views.ts';
+import type { Access } from '../domain/access.ts';
 
 export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 50;

@@ -8,8 +8,7 @@ import type { CareerResult } from './career/scoring.ts';
 import { profileOf } from './career/profiles.ts';
 import { PROFILE_SECTIONS, type ProfileSection } from './career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';
-
-export type Access = 'teaser' | 'full';
+import type { Access } from './access.ts';
 
 /** The reading, cautions and counts are for everyone; the breakdown and the review of the form's key are unlocked. */
 export function iqView(result: IqResult, access: Access, lang: Lang) {

@@ -8,7 +8,8 @@
  */
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signUpByApi } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { signUpByApi } from '../support/accounts.ts';
 import { answerQuestions, prefix, scoreCareerSitting, pointsFor, TEXT } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });

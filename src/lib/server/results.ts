@@ -5,7 +5,8 @@
 import { scoreIqSheet, type IqAnswer } from '../../domain/iq/scoring.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
-import { careerView, iqView, type Access } from '../../domain/views.ts';
+import { careerView, iqView } from '../../domain/views.ts';
+import type { Access } from '../../domain/access.ts';
 import { db } from './db.ts';
 import { isUuid } from './http.ts';
 import type { Lang } from '../../i18n/paths.ts';

@@ -1,24 +1,21 @@
 /**
- * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): whether it counts as active,
- * extending it for a promo code, and cancelling it, WayForPay's schedule included. Charges extend and shorten it in
- * the database, in the one statement that applies them (payments/charges.ts, apply_charge_status), by the same
- * extend_premium rule. Active means status active and no expiry, or an expiry in the future.
+ * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): its state (whether it counts as
+ * premium is src/domain/access.ts's rule), extending it for a promo code, and cancelling it, WayForPay's schedule
+ * included. Charges extend and shorten it in the database, in the one statement that applies them
+ * (payments/charges.ts, apply_charge_status), by the same extend_premium rule.
  */
 import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
 import { stopUserRenewals } from './payments/stop-renewal.ts';
-import type { Access } from '../../domain/views.ts';
+import { isPremiumActive } from '../../domain/access.ts';
 import type { SubscriptionState } from '../../api/me.ts';
 
 /**
  * "Active" as SQL over a user_profiles row aliased `p`, for the queries that decide it in the database (the session
- * read): the same rule as `active` below — status active and no expiry, or an expiry in the future.
+ * read): the rule of src/domain/access.ts isPremiumActive — status active and no expiry, or an expiry in the future.
  */
 export const ACTIVE_SQL =
   "(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()))";
-
-/** Which view of a result a user may see (DESIGN.md §3.2): full with an active subscription, else the teaser. */
-export const accessOf = (user: { premium: boolean } | null): Access => (user?.premium ? 'full' : 'teaser');
 
 export type { SubscriptionState };
 
@@ -41,7 +38,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 export function subscriptionFrom(row: ProfileRow, now = Date.now()): SubscriptionState {
   const expiry = row.subscription_expires_at ? new Date(row.subscription_expires_at) : null;
-  const active = row.subscription_status === 'active' && (!expiry || expiry.getTime() > now);
+  const active = isPremiumActive({ status: row.subscription_status, expiresAt: expiry }, now);
   const status =
     row.subscription_status === 'active' && !active
       ? 'expired'
