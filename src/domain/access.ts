@@ -1,4 +1,8 @@
-/** Who counts as premium, and what that unlocks: the one rule (spec part 2, "Subscription status"; DESIGN.md §3.2). */
+/**
+ * Who counts as premium, and what that unlocks: the one rule (spec part 2, "Subscription status"; DESIGN.md §3.2).
+ * The database decides it with the same rule, premium_active (db/migrations/0010_premium_active.sql), for the
+ * queries that read it there: the session read, the write-back of an expired subscription, extend_premium.
+ */
 
 /** Which view of a result a caller sees: the full result with premium, else the teaser. */
 export type Access = 'teaser' | 'full';

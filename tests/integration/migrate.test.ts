@@ -127,6 +127,52 @@ describe('0009_email_verified', () => {
   });
 });
 
+describe('0010_premium_active', () => {
+  it('changes what extend_premium does for an active status without an expiry only, a row the product never writes', async () => {
+    await beforeMigration('0010', async (older, all) => {
+      const DAY = 86_400_000;
+      const profiles = ['active', 'inactive', 'expired'].flatMap((status) =>
+        [null, -30 * DAY, -DAY, DAY, 30 * DAY].flatMap((expiresIn) =>
+          ['payment', 'promo'].map((source) => ({ status, expiresIn, source })),
+        ),
+      );
+      // The same profiles twice: one set extended by 0007's extend_premium, the other by 0010's.
+      const extendAll = async () => {
+        const outcomes: string[] = [];
+        for (const p of profiles) {
+          const email = `p${crypto.randomUUID().slice(0, 8)}@x.org`;
+          const [{ id }] = await older.query<{ id: string }>(
+            'INSERT INTO users (email, email_normalized) VALUES ($1, $1) RETURNING id',
+            [email],
+          );
+          const [{ before }] = await older.query<{ before: Date | null }>(
+            `INSERT INTO user_profiles (id, email, subscription_status, subscription_source, subscription_expires_at)
+             VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::float8 / 1000)) RETURNING subscription_expires_at AS before`,
+            [id, email, p.status, p.source, p.expiresIn],
+          );
+          await older.query("SELECT extend_premium($1, 30, 'promo', NULL, false)", [id]);
+          const [after] = await older.query<{ expires: Date; source: string }>(
+            'SELECT subscription_expires_at AS expires, subscription_source AS source FROM user_profiles WHERE id = $1',
+            [id],
+          );
+          const base = new Date(after.expires).getTime() - 30 * DAY;
+          // A day of the 30 may be 23 or 25 hours in the database's time zone.
+          const from = before && Math.abs(base - new Date(before).getTime()) < 2 * 3_600_000 ? 'expiry' : 'now';
+          outcomes.push(`${p.status} ${p.expiresIn ?? 'no expiry'} ${p.source} → ${after.source} from ${from}`);
+        }
+        return outcomes;
+      };
+      const before = await extendAll();
+      expect(await migrate(older, all)).toContain('0010_premium_active');
+      const after = await extendAll();
+      const changed = before.map((b, i) => [b, after[i]]).filter(([b, a]) => a !== b);
+      expect(changed).toEqual([
+        ['active no expiry payment → promo from now', 'active no expiry payment → payment from now'],
+      ]);
+    });
+  });
+});
+
 describe('who migrates', () => {
   it("not a hosted function on its cold start (the deploy's build runs npm run db:migrate), but a local process", async () => {
     const { db, closeDb } = await import('../../src/lib/server/db.ts');

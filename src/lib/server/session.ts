@@ -7,7 +7,6 @@ import { hash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { db } from './db.ts';
 import { batchesOn } from './database/batches.ts';
-import { ACTIVE_SQL } from './subscription.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 import { addResponseCookies } from './response-cookies.ts';
 
@@ -22,7 +21,10 @@ export interface SessionUser {
   id: string;
   email: string;
   createdAt: Date;
-  /** Whether the subscription counts as active (read with the session, saving a query per request). */
+  /**
+   * Whether the subscription counts as premium (read with the session, saving a query per request): premium_active,
+   * src/domain/access.ts's rule in SQL; no profile row, no premium.
+   */
   premium: boolean;
 }
 export interface Session {
@@ -79,7 +81,7 @@ const VALIDATE = `WITH s AS (SELECT id, user_id, expires_at, expires_at <= now()
     WHERE id = ANY ($1::text[]) AND expires_at > now() AND expires_at < now() + make_interval(secs => $3::float8 / 1000)
     RETURNING id, expires_at)
   SELECT s.id, s.user_id, COALESCE(slid.expires_at, s.expires_at) AS expires_at, s.expired,
-    slid.id IS NOT NULL AS slid, u.email, u.created_at, COALESCE(${ACTIVE_SQL}, false) AS premium
+    slid.id IS NOT NULL AS slid, u.email, u.created_at, premium_active(p.subscription_status, p.subscription_expires_at, now()) AS premium
   FROM s JOIN users u ON u.id = s.user_id LEFT JOIN user_profiles p ON p.id = s.user_id LEFT JOIN slid ON slid.id = s.id`;
 
 /**

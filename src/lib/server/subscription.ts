@@ -1,21 +1,14 @@
 /**
  * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): its state (whether it counts as
- * premium is src/domain/access.ts's rule), extending it for a promo code, and cancelling it, WayForPay's schedule
- * included. Charges extend and shorten it in the database, in the one statement that applies them
- * (payments/charges.ts, apply_charge_status), by the same extend_premium rule.
+ * premium is src/domain/access.ts's rule, premium_active in SQL), extending it for a promo code, and cancelling it,
+ * WayForPay's schedule included. Charges extend and shorten it in the database, in the one statement that applies
+ * them (payments/charges.ts, apply_charge_status), by the same extend_premium rule.
  */
 import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
 import { stopUserRenewals } from './payments/stop-renewal.ts';
 import { isPremiumActive } from '../../domain/access.ts';
 import type { SubscriptionState } from '../../api/me.ts';
-
-/**
- * "Active" as SQL over a user_profiles row aliased `p`, for the queries that decide it in the database (the session
- * read): the rule of src/domain/access.ts isPremiumActive — status active and no expiry, or an expiry in the future.
- */
-export const ACTIVE_SQL =
-  "(p.subscription_status = 'active' AND (p.subscription_expires_at IS NULL OR p.subscription_expires_at > now()))";
 
 export type { SubscriptionState };
 
@@ -88,7 +81,7 @@ export async function subscriptionOf(userId: string): Promise<SubscriptionState>
   if (row.subscription_status === 'active' && state.status === 'expired') {
     // Rechecks the expiry: a renewal committed since the read must not be written over.
     await database.query(
-      "UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active' AND subscription_expires_at <= now()",
+      "UPDATE user_profiles SET subscription_status = 'expired', updated_at = now() WHERE id = $1 AND subscription_status = 'active' AND NOT premium_active(subscription_status, subscription_expires_at, now())",
       [userId],
     );
   }
