@@ -2,33 +2,9 @@
  * No import cycles in src or netlify, type-only imports included: a cycle means two modules each own part of the
  * other's rule, and the layers (pages → islands → stores → API → lib/server → domain) stop being layers.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCE = /\.(ts|tsx|mts|astro)$/;
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : SOURCE.test(name) ? [path] : [];
-  });
-}
-
-export function importGraph(roots: string[]): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of roots.flatMap((r) => files(join(ROOT, r)))) {
-    const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)]
-      .map((m) => resolve(dirname(file), m[1] ?? m[2]))
-      .filter((target) => SOURCE.test(target));
-    graph.set(file, targets);
-  }
-  return graph;
-}
+import { importGraph, ROOT } from '../support/import-graph.ts';
 
 /** Tarjan's strongly connected components of more than one module (or a module importing itself). */
 export function cycles(graph: Map<string, string[]>): string[][] {
