@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import * as payments from '../../src/api/payments.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
-import { cancelSubscription, subscriptionOf } from '../../src/lib/server/subscription.ts';
+import { cancelSubscription } from '../../src/lib/server/payments/cancel.ts';
+import { subscriptionOf } from '../../src/lib/server/subscription.ts';
 
 /** Stops renewal (WayForPay regular payment removed); access stays until the end of the paid period. */
 export default endpoint(payments.cancel, async ({ user }) => {

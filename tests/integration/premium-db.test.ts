@@ -16,6 +16,7 @@ let m: {
   charges: typeof import('../../src/lib/server/payments/charges.ts');
   wfp: typeof import('../../src/lib/server/payments/wayforpay/index.ts');
   sub: typeof import('../../src/lib/server/subscription.ts');
+  cancel: typeof import('../../src/lib/server/payments/cancel.ts');
   reconcile: typeof import('../../src/lib/server/payments/reconcile.ts');
   env: typeof import('../../src/lib/server/env.ts');
 };
@@ -40,6 +41,7 @@ beforeAll(async () => {
     charges: await import('../../src/lib/server/payments/charges.ts'),
     wfp: await import('../../src/lib/server/payments/wayforpay/index.ts'),
     sub: await import('../../src/lib/server/subscription.ts'),
+    cancel: await import('../../src/lib/server/payments/cancel.ts'),
     reconcile: await import('../../src/lib/server/payments/reconcile.ts'),
   };
 });
@@ -230,7 +232,7 @@ describe('reconciliation', () => {
       method: 'POST',
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
-    expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
+    expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
     expect(await m.sub.subscriptionOf(userId)).toMatchObject({ stopPending: true, nextCharge: null });
     expect(await m.reconcile.retryPendingStops()).toMatchObject({ stopped: 0 });
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
@@ -259,7 +261,7 @@ describe('one schedule per user', () => {
       method: 'POST',
       body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
     });
-    expect(await m.sub.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
+    expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: false, error: 'subscription.cancel.pending' });
     const second = await createCheckout({
       userId,
       email,

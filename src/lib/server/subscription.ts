@@ -1,12 +1,11 @@
 /**
- * The one owner of a user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): its state (whether it counts as
- * premium is src/domain/access.ts's rule, premium_active in SQL), extending it for a promo code, and cancelling it,
- * WayForPay's schedule included. Charges extend and shorten it in the database, in the one statement that applies
- * them (payments/charges.ts, apply_charge_status), by the same extend_premium rule.
+ * A user's subscription (spec part 2 §4; DESIGN.md §3.3, §4): its state as the profile shows it, and promo days added
+ * to it. Whether it counts as premium is src/domain/access.ts's rule, premium_active in SQL. Charges extend and
+ * shorten it in the database, in the one statement that applies them (payments/charges.ts, apply_charge_status), by
+ * the same extend_premium rule; stopping its renewal is payments/cancel.ts, which alone talks to WayForPay.
  */
 import { SITE } from '../../config/site.ts';
 import { db, type Queryable } from './db.ts';
-import { stopUserRenewals } from './payments/stop-renewal.ts';
 import { isPremiumActive } from '../../domain/access.ts';
 import type { SubscriptionState } from '../../api/me.ts';
 
@@ -58,7 +57,7 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
  * its regular payment is not confirmed, and its schedule has not run out. What "stop renewal" stops, and what the
  * profile offers to stop.
  */
-const LIVE_SCHEDULE_SQL =
+export const LIVE_SCHEDULE_SQL =
   'o.activated_at IS NOT NULL AND o.stop_confirmed_at IS NULL AND (o.schedule_ends_at IS NULL OR o.schedule_ends_at > now())';
 
 const COLUMNS = `subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at,
@@ -99,34 +98,4 @@ export async function extendPremium(tx: Queryable, userId: string, days: number)
     [userId, days],
   );
   return profile;
-}
-
-export type CancelOutcome =
-  { ok: true } | { ok: false; error: 'subscription.cancel.error' | 'subscription.cancel.pending' };
-
-/**
- * Stops renewal (access continues to the end of the paid period): records the stop for every order of the user's
- * whose schedule may still charge, then asks WayForPay to remove them. A paid subscription can be stopped even after
- * premium lapsed or a promo code was added on top: WayForPay's schedule runs on regardless. Done only when WayForPay
- * confirms every stop; until then it is pending, the profile says so and a scheduled retry keeps asking.
- */
-export async function cancelSubscription(userId: string): Promise<CancelOutcome> {
-  const requested = await (
-    await db()
-  ).transaction(async (tx) => {
-    const live = await tx.query<{ order_reference: string }>(
-      `UPDATE payments o SET stop_requested_at = COALESCE(o.stop_requested_at, now()), updated_at = now()
-       WHERE o.user_id = $1 AND ${LIVE_SCHEDULE_SQL} RETURNING o.order_reference`,
-      [userId],
-    );
-    if (!live.length) return false;
-    await tx.query(
-      'UPDATE user_profiles SET subscription_cancelled_at = COALESCE(subscription_cancelled_at, now()), updated_at = now() WHERE id = $1',
-      [userId],
-    );
-    return true;
-  });
-  if (!requested) return { ok: false, error: 'subscription.cancel.error' };
-  if (!(await stopUserRenewals(userId))) return { ok: false, error: 'subscription.cancel.pending' };
-  return { ok: true };
 }

@@ -28,16 +28,3 @@ export async function stopOrderRenewal(orderReference: string): Promise<boolean>
   else console.error(`[subscription] WayForPay has not confirmed stopping ${orderReference}; will retry`);
   return stopped;
 }
-
-/** Stops every schedule of the user's that is asked to stop; true when WayForPay confirmed them all. */
-export async function stopUserRenewals(userId: string): Promise<boolean> {
-  const pending = await (
-    await db()
-  ).query<{ order_reference: string }>(
-    'SELECT order_reference FROM payments WHERE user_id = $1 AND stop_requested_at IS NOT NULL AND stop_confirmed_at IS NULL',
-    [userId],
-  );
-  let all = true;
-  for (const { order_reference } of pending) all = (await stopOrderRenewal(order_reference)) && all;
-  return all;
-}
