@@ -50,5 +50,11 @@ export default defineConfig([
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  { files: ['**/*.tsx'], extends: [reactHooks.configs.flat.recommended] },
+  {
+    // The rules of hooks, not the React Compiler's rules in the plugin's recommended set (this code is not compiled
+    // by it): hooks called in order, effects that name what they read.
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
 ]);

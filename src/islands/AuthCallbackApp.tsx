@@ -36,7 +36,7 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
       location.replace(target);
     };
     const force = setTimeout(go, FORCE_AFTER_MS);
-    (async () => {
+    void (async () => {
       const me = await loadMe();
       if (!me.ok) {
         target = links.login;
@@ -56,7 +56,7 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
       setTimeout(go, DONE_DELAY_MS);
     })();
     return () => clearTimeout(force);
-  }, []);
+  }, [lang, links]);
 
   return (
     <div className="callback" role="status" aria-live="polite">

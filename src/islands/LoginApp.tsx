@@ -3,7 +3,7 @@
  * loading state, Google button (or why it is unavailable), benefits and the terms note. Success continues at
  * /auth/callback, which saves any visitor results and returns the user where they came from.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { googleConfigured, signInWith } from '../stores/account.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
@@ -27,7 +27,7 @@ interface Props {
 }
 
 export default function LoginApp({ lang, texts, links }: Props) {
-  const t = makeT(texts, lang);
+  const t = useMemo(() => makeT(texts, lang), [texts, lang]);
   const [mode, setMode] = useState<'signin' | 'signup'>('signin');
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -42,7 +42,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
     const code = new URLSearchParams(location.search).get('error');
     if (code && GOOGLE_ERRORS[code]) setError(t(GOOGLE_ERRORS[code]));
     void googleConfigured().then(setGoogle);
-  }, []);
+  }, [t]);
 
   const toggle = () => {
     setMode(mode === 'signin' ? 'signup' : 'signin');

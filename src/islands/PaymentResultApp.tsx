@@ -9,7 +9,6 @@ import * as session from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import type { Lang } from '../i18n/paths.ts';
-import type { TestKind } from '../domain/views.ts';
 
 export const COUNTDOWN_SECONDS = 5;
 const POLL_MS = 2000;
@@ -80,7 +79,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
     return () => {
       stopped = true;
     };
-  }, [arrival]);
+  }, [arrival, reference]);
 
   useEffect(() => {
     if (status === 'approved') {
@@ -92,13 +91,13 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
     if (status !== 'approved') return;
     const timer = setInterval(() => setSeconds((s) => s - 1), 1000);
     return () => clearInterval(timer);
-  }, [status]);
+  }, [status, order, reference]);
 
   useEffect(() => {
     if (status !== 'approved' || seconds > 0) return;
     session.clearAll(session.purchase.testType, session.purchase.context);
     location.assign(target);
-  }, [seconds, status]);
+  }, [seconds, status, target]);
 
   return (
     <section className={`payment-result payment-${status}`} aria-labelledby="payment-result-title">

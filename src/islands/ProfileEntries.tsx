@@ -1,7 +1,7 @@
 /** What the overview and the history both show: lists of saved results, and the premium gate over their details. */
 import { useState, type ReactNode } from 'react';
 import { iqValueText } from '../lib/iq-reading.ts';
-import { clock, type T } from '../lib/client/texts.ts';
+import { clock } from '../lib/client/texts.ts';
 import { PaymentModal } from './PaymentModal.tsx';
 import { Icon } from '../components/Icon.tsx';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';

@@ -2,7 +2,7 @@
  * A results page (/results, /professional-results): finds the result — a saved one by ?id, the visitor's
  * temporary one, or the answer sheet still being scored — and shows it at the access the server granted.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isUuid } from '../domain/ids.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
@@ -50,7 +50,7 @@ type State =
   | { status: 'waiting'; failure: Failure };
 
 export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
-  const t = makeT(texts, lang);
+  const t = useMemo(() => makeT(texts, lang), [texts, lang]);
   const [state, setState] = useState<State>({ status: 'loading' });
   const saving = useStore($saving);
   const [scoreTry, setScoreTry] = useState(0);
@@ -61,7 +61,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   useEffect(() => {
     let cancelled = false;
     const ready = (stored: StoredResult) => !cancelled && setState({ status: 'ready', stored });
-    (async () => {
+    void (async () => {
       const id = new URLSearchParams(location.search).get('id');
       if (id && isUuid(id)) {
         const saved = await loadSaved(kind, id, lang);
@@ -88,7 +88,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     return () => {
       cancelled = true;
     };
-  }, [kind, lang, scoreTry]);
+  }, [kind, lang, scoreTry, links.home, t]);
 
   // A saved result's address names it (?id=), so a reload, a bookmark or a shared link opens the same result.
   const savedId = state.status === 'ready' ? state.stored.id : undefined;
@@ -100,9 +100,19 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     history.replaceState(history.state, '', url);
   }, [savedId]);
 
+  /** Saves the signed-in user's result into the account (again, from the banner's "Try again"). */
+  const save = useCallback(
+    async (stored: StoredResult) => {
+      const updated = await saveStoredResult(kind, stored, lang);
+      if (updated) setState({ status: 'ready', stored: updated });
+    },
+    [kind, lang],
+  );
+
   // A signed-in user's result is saved: by the scoring call, or (if that failed) from its token, with retries.
+  const ready = state.status === 'ready' ? state.stored : null;
   useEffect(() => {
-    if (state.status !== 'ready') return;
+    if (!ready) return;
     const signed = isSignedIn();
     setSignedIn(signed);
     // "Premium Active · N days" for subscribers (the subscribe button's subscriber state).
@@ -110,20 +120,15 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       void loadMe().then(
         (r) => r.ok && r.data.subscription.active && setPremiumDays(r.data.subscription.daysLeft ?? 30),
       );
-    if (state.stored.id) return $saving.set({ status: signed ? 'success' : 'idle' });
+    if (ready.id) return $saving.set({ status: signed ? 'success' : 'idle' });
     if (!signed) return $saving.set({ status: 'idle' });
-    void save(state.stored);
-  }, [state.status]);
+    void save(ready);
+  }, [ready, save]);
 
-  /** Saves the signed-in user's result into the account (again, from the banner's "Try again"). */
-  const save = async (stored: StoredResult) => {
-    const updated = await saveStoredResult(kind, stored, lang);
-    if (updated) setState({ status: 'ready', stored: updated });
-  };
-
+  const shown = ready?.result ?? null;
   useEffect(() => {
-    if (state.status !== 'ready') return;
-    const r = state.stored.result;
+    if (!shown) return;
+    const r = shown;
     track(
       'view_item',
       r.kind === 'iq'
@@ -137,7 +142,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
             total_questions: r.totalQuestions,
           },
     );
-  }, [state.status]);
+  }, [shown]);
 
   // Restarting clears the temporary results (spec part 1 §2) and opens the test afresh; the not-found and
   // failed states' "Home" button clears them the same way and goes home.

@@ -50,7 +50,7 @@ export default function VerifyApp({
             },
       ),
     );
-  }, []);
+  }, [lang]);
   const testLink = (kind: TestKind, ghost = false) => (
     <a key={kind} className={ghost ? 'button button-ghost' : 'button'} href={testHrefs[kind]}>
       {t(`meta.action.${kind}`)}

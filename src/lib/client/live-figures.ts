@@ -8,7 +8,6 @@ import { formatNumber } from '../../i18n/numbers.ts';
 import { isLang } from '../../i18n/paths.ts';
 import { fill, lookup } from '../../i18n/plural.ts';
 import type * as site from '../../api/site.ts';
-import type { SiteStats } from '../../api/site.ts';
 
 /**
  * The smallest count a landing shows. A handful of saved results says nothing about the tests and reads as either
