@@ -170,11 +170,12 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     const { failure } = state;
     return (
       <section className="page-narrow" aria-labelledby="wait-title">
-        <h1 id="wait-title">{failure.kind === 'limited' ? t('results.limited.title') : t('results.failed.title')}</h1>
+        <h1 id="wait-title">
+          {failure.kind === 'limited' ? t('results.limited.title') : t('results.unreachable.title')}
+        </h1>
         <p role="alert">
           {failure.kind === 'limited' ? failureText(failure, t, lang) : t('call.stopped', { n: ATTEMPTS })}
         </p>
-        {failure.kind === 'limited' ? <p className="muted">{t('results.safe')}</p> : null}
         <button type="button" className="button" onClick={() => setScoreTry((n) => n + 1)}>
           {t('call.retry')}
         </button>

@@ -75,10 +75,12 @@ test('en: a server out of reach is tried six times with backoff, then the page s
   await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
   const onTestPage = asked;
   await expect(page.getByText(/trying again \(attempt 1 of 6\)/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The server is not answering' })).toHaveCount(0);
   await waitThroughRetries(
     page,
     page.getByRole('alert').filter({ hasText: 'We tried 6 times and the server did not answer.' }),
   );
+  await expect(page.getByRole('heading', { name: 'The server is not answering' })).toBeVisible();
   expect(asked - onTestPage).toBe(6);
   await page.clock.runFor(60_000);
   await page.waitForTimeout(500);

@@ -98,7 +98,7 @@ describe('sign-in', () => {
     expect(limited.headers.get('retry-after')).toBe('2');
     expect(await limited.json()).toMatchObject({
       error: 'auth.error.rate_limited',
-      message: 'Too many attempts. Please try again a little later.',
+      message: 'Too many attempts.',
     });
     // Two seconds on, one more try goes through; the wait after it is twice as long.
     await new Promise((resolve) => setTimeout(resolve, 2000));
