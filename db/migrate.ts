@@ -6,11 +6,12 @@ import '../src/runtime/dotenv.ts';
 import { openDatabase } from '../src/lib/server/db.ts';
 import { migrate } from '../src/lib/server/migrate.ts';
 import { deployContext, migrationsAllowed } from '../src/lib/server/production.ts';
+import { env } from '../src/lib/server/env.ts';
 
 const context = deployContext();
-if (!migrationsAllowed(context)) {
+if (!migrationsAllowed()) {
   console.error(
-    `db:migrate refused in the ${context} deploy context: only a production build (CONTEXT=production) or a local run (no CONTEXT) migrates.`,
+    `db:migrate refused in the ${context === 'production' ? env().CONTEXT : context} deploy context: only a production build (CONTEXT=production) or a local run (no CONTEXT) migrates.`,
   );
   process.exit(1);
 }

@@ -15,8 +15,10 @@ import { visitor } from '../../src/lib/server/visitor.ts';
  * than those the browser says it has taken (`taken=6,4`, oldest first).
  */
 export default endpoint(tests.iqForm, async ({ req, lang, user, query }) => {
-  const browserTaken = (query.taken ?? '').split(',').filter(Boolean).map(Number);
-  if (!browserTaken.every(isIqFormId)) return refuse('form.error.unknown');
+  const listed = (query.taken ?? '').split(',').filter(Boolean);
+  if (listed.length > 20 || !listed.every((f) => /^\d{1,2}$/.test(f) && isIqFormId(Number(f))))
+    return refuse('form.error.unknown');
+  const browserTaken = listed.map(Number);
   const browser = visitor(req);
   // An expired or foreign token starts a new sitting: the browser sees another token and starts afresh.
   let sitting: Sitting | null = query.formToken === undefined ? null : verifySitting(query.formToken, 'iq', browser.id);

@@ -1,7 +1,7 @@
 /** Signing up, in and out, and which providers are configured (README, "HTTP API": auth). */
 import { z } from 'zod';
 import { contract } from './contract.ts';
-import { langField, optionalNameField } from './fields.ts';
+import { langField, langQuery, optionalNameField } from './fields.ts';
 
 /** Longest password read (users.ts hashes nothing longer). */
 export const MAX_PASSWORD = 256;
@@ -40,7 +40,7 @@ export const google = contract<never>()({
   path: '/api/auth/google',
   method: 'GET',
   auth: 'none',
-  query: z.object({ lang: langField }),
+  query: z.object({ lang: langQuery }),
   raw: true,
 });
 /** Google's return: a redirect to /auth/callback or back to /login with the error. */

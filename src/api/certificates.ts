@@ -1,7 +1,7 @@
 /** Certificates: the PNG of a result, and whether a verification code is genuine. */
 import { z } from 'zod';
 import { contract } from './contract.ts';
-import { langField, uuidParam } from './fields.ts';
+import { langQuery, uuidParam } from './fields.ts';
 import type { TestKind } from '../domain/views.ts';
 
 export interface Verified {
@@ -22,7 +22,7 @@ export const image = contract<never>()({
   method: 'GET',
   auth: 'optional',
   params: z.object({ resultId: uuidParam }),
-  query: z.object({ code: z.string().optional(), lang: langField }),
+  query: z.object({ code: z.string().optional(), lang: langQuery }),
   notFound: 'certificate.error.not_found',
   raw: true,
 });
@@ -32,6 +32,6 @@ export const verify = contract<Verified>()({
   method: 'GET',
   auth: 'none',
   params: z.object({ code: z.string() }),
-  query: z.object({ lang: langField }),
+  query: z.object({ lang: langQuery }),
   notFound: 'certificate.error.unknown_code',
 });

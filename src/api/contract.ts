@@ -34,6 +34,11 @@ export interface Contract {
   status?: number;
   /** Not JSON: the answer is a page, an image or a redirect (the handler makes the Response itself). */
   raw?: true;
+  /**
+   * `false` for an endpoint a provider's server calls, not a browser (WayForPay's callback: its signature is the
+   * check). Every other state-changing endpoint refuses a cross-site browser request.
+   */
+  csrf?: false;
 }
 
 /** Declares a contract whose successful answer is `R` (a type only: nothing of it exists at run time). */

@@ -1,10 +1,19 @@
 /** Body fields several contracts take, each with the rule the browser also applies (domain/contact.ts). */
 import { z } from 'zod';
-import { LANGS } from '../i18n/paths.ts';
+import { isLang, LANGS } from '../i18n/paths.ts';
 import { isPhone, personName } from '../domain/contact.ts';
 
 /** The language a caller wants the answer in; absent means the request's own (endpoint.ts). */
 export const langField = z.enum(LANGS).optional();
+
+/**
+ * `?lang=` in an address: a language we do not have is no error (a link, a bookmark, a browser's navigation), the
+ * request's own language answers instead, as before the contracts.
+ */
+export const langQuery = z
+  .string()
+  .optional()
+  .transform((value) => (isLang(value) ? value : undefined));
 
 /** The message of a name with no visible letter or digit: it has an answer of its own (server/fields.ts). */
 export const INVISIBLE_NAME = 'name.error.invisible';

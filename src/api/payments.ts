@@ -70,6 +70,7 @@ export const wayforpay = contract<never>()({
   method: 'POST',
   auth: 'none',
   raw: true,
+  csrf: false,
 });
 
 export interface PromoApplied {

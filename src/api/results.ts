@@ -1,7 +1,7 @@
 /** Saved results: one page of the history, one result, a visitor's result again, and claiming visitors' results. */
 import { z } from 'zod';
 import { contract } from './contract.ts';
-import { langField, testKindField, uuidParam } from './fields.ts';
+import { langField, langQuery, testKindField, uuidParam } from './fields.ts';
 import type { CareerResultView, IqResultView, ResultView, TestKind } from '../domain/views.ts';
 import type { Access } from '../domain/access.ts';
 
@@ -67,7 +67,7 @@ export const list = contract<HistoryPage>()({
       .optional(),
     /** The `nextCursor` of the page before (decoded and checked by the server: results.ts decodeCursor). */
     cursor: z.string().max(200).optional(),
-    lang: langField,
+    lang: langQuery,
   }),
   invalidQuery: { type: 'results.error.type', '*': 'results.error.page' },
 });
@@ -77,7 +77,7 @@ export const get = contract<Saved>()({
   method: 'GET',
   auth: 'required',
   params: z.object({ kind: testKindField, id: uuidParam }),
-  query: z.object({ lang: langField }),
+  query: z.object({ lang: langQuery }),
   notFound: 'results.error.not_found',
 });
 

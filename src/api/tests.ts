@@ -1,7 +1,7 @@
 /** Taking a test: a sitting of a form, the career tie-break, and scoring a finished sheet. */
 import { z } from 'zod';
 import { contract } from './contract.ts';
-import { langField } from './fields.ts';
+import { langField, langQuery } from './fields.ts';
 import type { ScoredAnswer } from './results.ts';
 
 /** Longer than any sitting token we sign (about 120 characters): refused unread. */
@@ -44,13 +44,11 @@ export const iqForm = contract<IqSitting>()({
   method: 'GET',
   auth: 'optional',
   query: z.object({
-    lang: langField,
-    formToken: z.string().max(SITTING_TOKEN_MAX).optional(),
-    /** The forms this browser says it has taken, oldest first: `6,4`. */
-    taken: z
-      .string()
-      .regex(/^(\d{1,2}(,\d{1,2}){0,19})?$/)
-      .optional(),
+    lang: langQuery,
+    /** The sitting again; one the server did not sign (or longer than any it signs) starts a new sitting. */
+    formToken: z.string().optional(),
+    /** The forms this browser says it has taken, oldest first: `6,4` (empty places are skipped; the server checks each). */
+    taken: z.string().max(200).optional(),
   }),
   invalidQuery: 'form.error.unknown',
 });
@@ -59,7 +57,7 @@ export const careerForm = contract<CareerSitting>()({
   path: '/api/tests/professional/form',
   method: 'GET',
   auth: 'none',
-  query: z.object({ lang: langField, formToken: z.string().max(SITTING_TOKEN_MAX).optional() }),
+  query: z.object({ lang: langQuery, formToken: z.string().optional() }),
   invalidQuery: 'form.error.unknown',
 });
 

@@ -11,7 +11,7 @@ import { createContext } from './context.ts';
 import type { Handler } from './functions.ts';
 import { findRoute, type Route } from './routes.ts';
 import { jsonError, requestLang } from '../lib/server/http.ts';
-import { ProductionConfigError } from '../lib/server/production.ts';
+import { isProductionConfigError } from '../lib/server/production.ts';
 import { countStatements } from '../lib/server/database/statements.ts';
 import { env } from '../lib/server/env.ts';
 import { noteRefusal } from '../lib/server/refusals.ts';
@@ -67,7 +67,7 @@ export function createApiListener({ routes, siteUrl, waitUntil, log }: ApiOption
         response.headers.set('X-Db-Statements', String(counted.statements));
       }
     } catch (err) {
-      if (err instanceof ProductionConfigError) {
+      if (isProductionConfigError(err)) {
         log(`[${match.route.name}] ${err.message}`);
         response = jsonError(err.status, err.key, lang);
       } else {

@@ -120,6 +120,25 @@ describe('WayForPay service callback', () => {
     expect((await subscription(client)).active).toBe(true);
   });
 
+  it('takes the callback whatever Origin or Sec-Fetch-Site it carries: a server calls it, its signature is the check', async () => {
+    const client = await signedUp(base);
+    const { orderReference } = await order(client);
+    const res = await fetch(`${base}/api/payments/wayforpay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: 'https://secure.wayforpay.com',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: JSON.stringify(serviceCallback(orderReference, 'Approved')),
+    });
+    expect(res.status).toBe(200);
+    expect((await subscription(client)).active).toBe(true);
+    // Every other state-changing endpoint still refuses a cross-site browser request.
+    const promo = await client.post('/api/promo', { promoCode: 'X' }, { origin: 'https://evil.example' });
+    expect(promo.status).toBe(403);
+  });
+
   it('leaves access unchanged on Declined, and a late decline never undoes an approval', async () => {
     const client = await signedUp(base);
     const { orderReference } = await order(client);

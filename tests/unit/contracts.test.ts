@@ -54,17 +54,41 @@ describe('contracts', () => {
   });
 
   it('browser code imports contracts and zod as types only', () => {
+    // Any way a module's values are brought in: import … from, export … from, a side-effect import, import().
+    const VALUE_IMPORTS = [
+      /^\s*import\s+(?!type\b)(?:[^;'"]*?\bfrom\s+)?['"]([^'"]+)['"]/gm,
+      /^\s*export\s+(?!type\b)[^;'"]*?\bfrom\s+['"]([^'"]+)['"]/gm,
+      /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ];
+    const forbidden = (from: string) => /^zod(\/|$)/.test(from) || /(^|\/)api\/[^/]+?(\.ts)?$/.test(from);
     const offenders = BROWSER.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      return [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)]
-        .filter(([, from]) => from === 'zod' || /\/api\/[^/]+\.ts$/.test(from))
-        .map(([line]) => `${file}: ${line.split('\n')[0]}`);
+      return VALUE_IMPORTS.flatMap((pattern) =>
+        [...text.matchAll(pattern)].filter(([, from]) => forbidden(from)).map(([line]) => `${file}: ${line.trim()}`),
+      );
     });
     expect(offenders).toEqual([]);
+    // The check itself: each way of bringing values in is caught, and a type-only import is not.
+    const caught = (text: string) =>
+      VALUE_IMPORTS.some((p) => [...text.matchAll(p)].some(([, from]) => forbidden(from)));
+    for (const bad of [
+      "import { list } from '../api/results.ts';",
+      "import * as results from '../api/results';",
+      "export { list } from '../../api/results.ts';",
+      "import '../api/results.ts';",
+      "const m = await import('../api/results.ts');",
+      "import { z } from 'zod';",
+      "import { z } from 'zod/v4';",
+    ])
+      expect(caught(bad), bad).toBe(true);
+    expect(caught("import type * as results from '../api/results.ts';")).toBe(false);
+    expect(caught("import { call } from '../lib/client/call.ts';")).toBe(false);
   });
 
   it('only the call layer and the stores talk to the API (no island calls fetch)', () => {
-    const callers = BROWSER.filter((file) => /\bfetch\(/.test(readFileSync(file, 'utf8')));
+    const callers = BROWSER.filter((file) =>
+      /\bfetch\(|XMLHttpRequest|sendBeacon|new EventSource/.test(readFileSync(file, 'utf8')),
+    );
     expect(callers.sort()).toEqual(['src/lib/client/call.ts', 'src/stores/certificates.ts']);
   });
 });

@@ -13,10 +13,14 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** Runs the script with Netlify's CONTEXT as given, on the embedded database in DATA_DIR (by default a new one). */
-function migrateIn(context: string | undefined, dataDir = mkdtempSync(join(tmpdir(), 'rozum-migrate-'))) {
+function migrateIn(
+  context: string | undefined,
+  dataDir = mkdtempSync(join(tmpdir(), 'rozum-migrate-')),
+  nodeEnv = 'test',
+) {
   dirs.push(dataDir);
   // Empty is unset (env.ts), and keeps a developer's .env from filling these in.
-  const unset = { DATABASE_URL: '', NETLIFY: '', AWS_LAMBDA_FUNCTION_NAME: '', NODE_ENV: 'test' };
+  const unset = { DATABASE_URL: '', NETLIFY: '', AWS_LAMBDA_FUNCTION_NAME: '', NODE_ENV: nodeEnv };
   const env = { ...process.env, ...unset, DATA_DIR: dataDir, CONTEXT: context ?? '' };
   const run = spawnSync(process.execPath, ['db/migrate.ts'], { env, encoding: 'utf8', timeout: 60_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr, touched: existsSync(join(dataDir, 'pglite')) };
@@ -33,6 +37,13 @@ describe('npm run db:migrate', () => {
       expect(run.touched).toBe(false);
     },
   );
+
+  it('refuses in a deploy preview even with NODE_ENV=production set for the site', () => {
+    const run = migrateIn('deploy-preview', undefined, 'production');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('db:migrate refused in the deploy-preview deploy context');
+    expect(run.touched).toBe(false);
+  });
 
   it("refuses in a context of a branch's own name, which counts as unknown", () => {
     const run = migrateIn('staging');

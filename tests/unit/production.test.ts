@@ -5,6 +5,7 @@
 import { resetEnvForTests } from '../../src/lib/server/env.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Context } from '@netlify/functions';
 import {
   currentDeploy,
   demoPromoAllowed,
@@ -17,7 +18,6 @@ import {
   type DeployContext,
   ProductionConfigError,
   productionConfigMessage,
-  refusingMisconfiguration,
   SITE_FACT_VARIABLES,
   WAYFORPAY_VARIABLES,
 } from '../../src/lib/server/production.ts';
@@ -327,19 +327,28 @@ describe('local placeholders', () => {
   });
 });
 
-describe('payment handlers on a misconfigured production server', () => {
-  it("answer 503 with the message key instead of the platform's bare 500, and let other errors through", async () => {
-    const refused = refusingMisconfiguration(async () => {
+describe('an endpoint on a misconfigured production server', () => {
+  it("answers 503 with the message key instead of the platform's bare 500, and any other error 500 with its key", async () => {
+    const { endpoint } = await import('../../src/lib/server/endpoint.ts');
+    const c = { path: '/api/x', method: 'GET', auth: 'none' } as const;
+    const context = {} as Context;
+    const refused = endpoint(c, async () => {
       throw new ProductionConfigError('no keys');
     });
-    const res = await refused(new Request('http://x/api/payments/checkout?lang=en'));
+    const res = await refused(new Request('http://x/api/x?lang=en'), context);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: 'payment.error.unavailable' });
-    const broken = refusingMisconfiguration(async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = endpoint(c, async () => {
       throw new Error('bug');
     });
-    await expect(broken(new Request('http://x/'))).rejects.toThrow('bug');
-    const fine = refusingMisconfiguration(async () => new Response('ok'));
-    expect(await (await fine(new Request('http://x/'))).text()).toBe('ok');
+    const crashed = await broken(new Request('http://x/api/x?lang=en'), context);
+    expect(crashed.status).toBe(500);
+    expect(await crashed.json()).toEqual({ error: 'api.error.server', message: expect.any(String) });
+    expect(crashed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+    const fine = endpoint(c, async () => new Response('ok'));
+    expect(await (await fine(new Request('http://x/api/x'), context)).text()).toBe('ok');
   });
 });

@@ -12,11 +12,20 @@
 import type { Context } from '@netlify/functions';
 import type { Lang } from '../../i18n/index.ts';
 import type { AnswerOf, Auth, BodyOut, Contract, ParamsOut, QueryOut } from '../../api/contract.ts';
-import { crossSiteRefusal, invalidBody, json, jsonError, readJson, refusal, requestLang } from './http.ts';
+import {
+  crossSiteRefusal,
+  invalidBody,
+  json,
+  jsonError,
+  readJson,
+  refusal,
+  requestLang,
+  type ErrorKey,
+} from './http.ts';
 import { sessionFromRequest, type Session, type SessionUser } from './session.ts';
 import { secured } from './security-headers.ts';
 import { consumeAll, type Limit } from './rate-limit.ts';
-import { ProductionConfigError } from './production.ts';
+import { isProductionConfigError } from './production.ts';
 
 type UserFor<A extends Auth> = A extends 'required' ? SessionUser : A extends 'optional' ? SessionUser | null : null;
 type Issues = { path: PropertyKey[]; code: string; message?: string }[];
@@ -36,14 +45,15 @@ export interface Call<C extends Contract> {
 
 /** A refusal: the key's status (http.ts STATUS_OF), `{ error, message, ...extra }`, and Retry-After when it says. */
 export class Refused {
-  readonly key: string;
+  readonly key: ErrorKey;
   readonly extra: Record<string, unknown> & { retryAfterSeconds?: number };
-  constructor(key: string, extra: Record<string, unknown> & { retryAfterSeconds?: number } = {}) {
+  constructor(key: ErrorKey, extra: Record<string, unknown> & { retryAfterSeconds?: number } = {}) {
     this.key = key;
     this.extra = extra;
   }
 }
-export const refuse = (key: string, extra?: Record<string, unknown> & { retryAfterSeconds?: number }) =>
+/** A refusal by a key of http.ts's table (its status is there: a key outside it does not type-check). */
+export const refuse = (key: ErrorKey, extra?: Record<string, unknown> & { retryAfterSeconds?: number }) =>
   new Refused(key, extra);
 
 /** An answer with a status or headers of its own. */
@@ -89,7 +99,7 @@ async function prepare<C extends Contract>(
   context: Context,
   options: EndpointOptions<C>,
 ): Promise<Call<C> | Response> {
-  if (c.method !== 'GET') {
+  if (c.method !== 'GET' && c.csrf !== false) {
     const refused = crossSiteRefusal(req);
     if (refused) return refused;
   }
@@ -164,7 +174,7 @@ export function endpoint<C extends Contract>(
       return respond(c, call.lang, await handler(call));
     } catch (err) {
       const lang = requestLang(req);
-      if (err instanceof ProductionConfigError) {
+      if (isProductionConfigError(err)) {
         console.error(`[${c.path}] ${err.message}`);
         return jsonError(err.status, err.key, lang);
       }
@@ -179,7 +189,8 @@ export function endpoint<C extends Contract>(
 export function endpoints(...handlers: Handler[]): Handler {
   const byMethod = new Map(handlers.flatMap((h) => h.contracts.map((c) => [c.method as string, h] as const)));
   const run = async (req: Request, context: Context): Promise<Response> => {
-    const handler = byMethod.get(req.method);
+    // HEAD is answered as GET (without the body, by the platform), as before the contracts.
+    const handler = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
     if (handler) return handler(req, context);
     return secured(async () => jsonError(405, 'api.error.method_not_allowed', requestLang(req)))(req);
   };

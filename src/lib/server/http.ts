@@ -75,6 +75,9 @@ const STATUS_OF = {
   'payment.error.not_found': 404,
   'payment.error.callback': 502,
   'payment.error.unavailable': 503,
+  'form.error.unknown': 400,
+  'results.error.type': 400,
+  'results.error.page': 400,
 } as const satisfies Record<string, number>;
 export type ErrorKey = keyof typeof STATUS_OF;
 

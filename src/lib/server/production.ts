@@ -5,7 +5,6 @@
  * branch deploy that reaches a production database. Locally nothing is required.
  */
 import { env, isHosted, type Env } from './env.ts';
-import { jsonError, requestLang } from './http.ts';
 
 /**
  * Netlify's functions do not see CONTEXT at run time (https://docs.netlify.com/build/functions/environment-variables/
@@ -67,11 +66,14 @@ export const testProviderAllowed = (deploy: Deploy): boolean => !paymentsMustBeL
 export const demoPromoAllowed = (deploy: Deploy): boolean => deploy.context === 'local' && !deploy.productionDatabase;
 
 /**
- * `npm run db:migrate` runs on a production build and locally, nowhere else: a deploy preview or branch deploy
- * builds an unmerged branch, whose migrations must not reach production's database (netlify.toml builds those
- * without migrating; this refuses if one is asked to).
+ * Whether `npm run db:migrate` may run here: where a deploy context is named (Netlify's CONTEXT at build time), only
+ * `production` — whatever else says production, NODE_ENV=production in a preview included, since the context decides
+ * which database a build is for; where none is named, a run of ours on a machine (locally), not an unnamed host.
  */
-export const migrationsAllowed = (context: DeployContext): boolean => context === 'production' || context === 'local';
+export function migrationsAllowed(): boolean {
+  const named = netlifyDeployContext() ?? env().CONTEXT;
+  return named ? named === 'production' : !isHosted();
+}
 
 /** How a refusal names the place: production's own wording, else the context and why it counts. */
 function refusedWhere(deploy: Deploy): string {
@@ -125,6 +127,10 @@ export class ProductionConfigError extends Error {
   }
 }
 
+/** A refused configuration, by name: also one thrown by another copy of this module (a bundle, a test's fresh import). */
+export const isProductionConfigError = (err: unknown): err is ProductionConfigError =>
+  err instanceof Error && err.name === 'ProductionConfigError';
+
 /** PAYMENT_PROVIDER=test where payments must be live is refused: the test provider's page approves any payment. */
 export function refuseTestProvider(): void {
   const deploy = currentDeploy();
@@ -150,22 +156,4 @@ export function requireLiveMerchant(publishedTestSecret: string): void {
       `Payments refused ${where}: WAYFORPAY_SECRET_KEY is the test key published in the repository.`,
     );
   }
-}
-
-/**
- * Wraps a payment handler so a refused configuration answers 503 with its message key on Netlify too (the local
- * server maps it as well), instead of the platform's bare 500.
- */
-export function refusingMisconfiguration<A extends unknown[]>(
-  handler: (req: Request, ...rest: A) => Promise<Response>,
-) {
-  return async (req: Request, ...rest: A): Promise<Response> => {
-    try {
-      return await handler(req, ...rest);
-    } catch (err) {
-      if (!(err instanceof ProductionConfigError)) throw err;
-      console.error(`[payments] ${err.message}`);
-      return jsonError(err.status, err.key, requestLang(req));
-    }
-  };
 }

@@ -21,6 +21,7 @@ import { SharedLimits } from './shared-limits.ts';
 import { db } from './db.ts';
 import { detached } from './database/statements.ts';
 import { sheetDigest, sittingCountKey, useSitting } from './sitting-use.ts';
+import type { ErrorKey } from './http.ts';
 import type { ResultView, TestKind } from '../../domain/views.ts';
 
 export { CareerScoreRequest, IqScoreRequest, SCORE_BODY_LIMIT };
@@ -260,7 +261,7 @@ async function rescored<I>(
 export const sittingKey = (nonce: string): string => `sit:${nonce}`;
 const submissionKeyOf = (token: string): string => `tok:${token.slice(token.lastIndexOf('.') + 1)}`;
 
-export type Claim = { ok: true; kind: TestKind; id: string; queued: boolean } | { ok: false; error: string };
+export type Claim = { ok: true; kind: TestKind; id: string; queued: boolean } | { ok: false; error: ErrorKey };
 
 /**
  * Saves the sheet a token carries into the user's account, in the language it was taken in. A token is consumed by

@@ -12,9 +12,11 @@ import { consume, LIMITS } from '../rate-limit.ts';
 import { merchantConfig, signWidgetRequest } from './wayforpay/index.ts';
 import type { Lang } from '../../../i18n/paths.ts';
 import type { TestKind } from '../../../domain/views.ts';
+import type { Checkout, Provider } from '../../../api/payments.ts';
+
+export type { Checkout, Provider };
 
 export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
-export type Provider = 'wayforpay' | 'test';
 
 /**
  * WayForPay, unless PAYMENT_PROVIDER=test asks for the test provider — never by default, so a deploy that forgets
@@ -46,9 +48,6 @@ export interface CheckoutInput {
   lang: Lang;
 }
 
-export type Checkout = { provider: Provider; orderReference: string } & (
-  { redirectUrl: string } | { widget: Record<string, unknown> }
-);
 export type CheckoutOutcome =
   { ok: true; checkout: Checkout } | { ok: false; error: 'auth.error.rate_limited'; retryAfterSeconds: number };
 
