@@ -55,9 +55,15 @@ export default function ProfileApp({ lang, texts, links }: Props) {
         <h1 id="profile-out">{state.status === 'failed' ? t('profile.failed') : t('profile.signin.title')}</h1>
         <p>{state.status === 'failed' ? t('results.failed') : t('profile.signin.text')}</p>
         <p className="result-actions">
-          <a className="button" href={links.login}>
-            {t('nav.signin')}
-          </a>
+          {state.status === 'failed' ? (
+            <button type="button" className="button" onClick={() => setReload((n) => n + 1)}>
+              {t('call.retry')}
+            </button>
+          ) : (
+            <a className="button" href={links.login}>
+              {t('nav.signin')}
+            </a>
+          )}
           <a className="button button-ghost" href={links.home}>
             {t('results.home')}
           </a>

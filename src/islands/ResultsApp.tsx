@@ -46,8 +46,11 @@ type State =
   | { status: 'ready'; stored: StoredResult }
   | { status: 'not-found' }
   | { status: 'failed'; message: string }
-  /** Scoring stopped (a limit, or the server out of reach after every try); the sheet is kept for another try. */
-  | { status: 'waiting'; failure: Failure };
+  /**
+   * Stopped: a limit, or the server out of reach after every try. `sheet`: it was the answers being scored, and they
+   * are kept for another try; else a saved result being read.
+   */
+  | { status: 'waiting'; failure: Failure; sheet: boolean };
 
 export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
   const t = useMemo(() => makeT(texts, lang), [texts, lang]);
@@ -57,6 +60,15 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   const [signedIn, setSignedIn] = useState(false);
   const [premiumDays, setPremiumDays] = useState<number | null>(null);
   const [warnOpen, setWarnOpen] = useState(false);
+  // A limited sheet's "Try again" waits for the time the server gave (asking sooner would only count against it).
+  const retryAt = state.status === 'waiting' && state.failure.kind === 'limited' ? state.failure.retryAt : 0;
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const ms = retryAt - Date.now();
+    if (ms <= 0) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), ms + 50);
+    return () => clearTimeout(timer);
+  }, [retryAt]);
 
   useEffect(() => {
     let cancelled = false;
@@ -66,8 +78,9 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       if (id && isUuid(id)) {
         const saved = await loadSaved(kind, id, lang);
         if (saved.ok) return ready({ result: saved.data.result, id });
-        if (saved.status === 0) return location.replace(links.home);
-        return !cancelled && setState({ status: 'not-found' });
+        if (cancelled) return;
+        if (saved.kind !== 'refused') return setState({ status: 'waiting', failure: saved, sheet: false });
+        return setState({ status: 'not-found' });
       }
       const temp = readTempResult(kind);
       if (temp) return ready(await relocalize(kind, temp, lang));
@@ -77,7 +90,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
         if (outcome?.ok) return ready(await relocalize(kind, outcome.data, lang));
         if (cancelled) return;
         if (outcome && !outcome.ok && outcome.kind !== 'refused')
-          return setState({ status: 'waiting', failure: outcome });
+          return setState({ status: 'waiting', failure: outcome, sheet: true });
         return setState({
           status: 'failed',
           message: (outcome && !outcome.ok && outcome.message) || t('results.failed'),
@@ -176,7 +189,13 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
         <p role="alert">
           {failure.kind === 'limited' ? failureText(failure, t, lang) : t('call.stopped', { n: ATTEMPTS })}
         </p>
-        <button type="button" className="button" onClick={() => setScoreTry((n) => n + 1)}>
+        {state.sheet && failure.kind !== 'limited' ? <p className="muted">{t('results.safe')}</p> : null}
+        <button
+          type="button"
+          className="button"
+          disabled={retryAt > Date.now()}
+          onClick={() => setScoreTry((n) => n + 1)}
+        >
           {t('call.retry')}
         </button>
       </section>

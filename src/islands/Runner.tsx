@@ -10,6 +10,7 @@ import {
   $currentSet,
   $lang,
   $progress,
+  $tieAttempt,
   $tieFailure,
   answer,
   finishSet,
@@ -21,6 +22,7 @@ import {
 } from '../stores/test-session.ts';
 import { clock, type T } from '../lib/client/texts.ts';
 import { failureText } from '../lib/client/failure-text.ts';
+import { DEFAULT_ATTEMPTS } from '../lib/client/call.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import { JumpDialog } from './JumpDialog.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -32,6 +34,7 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
   const question = useStore($current);
   const allAnswered = useStore($allAnswered);
   const tieFailure = useStore($tieFailure);
+  const tieAttempt = useStore($tieAttempt);
   const lang = useStore($lang);
   const [now, setNow] = useState(Date.now());
   const [jumpOpen, setJumpOpen] = useState(false);
@@ -126,6 +129,11 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
           ) : null}
         </div>
       </div>
+      {tieAttempt > 0 ? (
+        <p className="notice" role="status">
+          {t('call.retrying', { n: tieAttempt, max: DEFAULT_ATTEMPTS })}
+        </p>
+      ) : null}
       {tieFailure ? (
         <p className="notice notice-error" role="alert">
           {failureText(tieFailure, t, lang)}

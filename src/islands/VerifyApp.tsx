@@ -18,7 +18,9 @@ type State =
   /** The code names a saved result whose answers carry a caution, or a copy of another account's sheet: not certified. */
   | { status: 'cautioned' }
   | { status: 'duplicate' }
-  | { status: 'missing' };
+  | { status: 'missing' }
+  /** The server did not answer (after its tries): nothing is known about the code yet. */
+  | { status: 'unavailable' };
 
 export default function VerifyApp({
   texts,
@@ -32,6 +34,7 @@ export default function VerifyApp({
   const t = makeT(texts, lang);
   const [state, setState] = useState<State>({ status: 'loading' });
   const [previewFailed, setPreviewFailed] = useState(false);
+  const [tries, setTries] = useState(0);
   useEffect(() => {
     const asked = new URLSearchParams(location.search).get('code');
     if (!asked) return setState({ status: 'missing' });
@@ -42,15 +45,17 @@ export default function VerifyApp({
           ? { status: 'valid', data: r.data, code }
           : {
               status:
-                !r.ok && r.error === 'certificate.error.caution'
-                  ? 'cautioned'
-                  : !r.ok && r.error === 'certificate.error.duplicate'
-                    ? 'duplicate'
-                    : 'invalid',
+                !r.ok && r.kind === 'unavailable'
+                  ? 'unavailable'
+                  : !r.ok && r.error === 'certificate.error.caution'
+                    ? 'cautioned'
+                    : !r.ok && r.error === 'certificate.error.duplicate'
+                      ? 'duplicate'
+                      : 'invalid',
             },
       ),
     );
-  }, [lang]);
+  }, [lang, tries]);
   const testLink = (kind: TestKind, ghost = false) => (
     <a key={kind} className={ghost ? 'button button-ghost' : 'button'} href={testHrefs[kind]}>
       {t(`meta.action.${kind}`)}
@@ -62,6 +67,23 @@ export default function VerifyApp({
       <p className="loading" role="status">
         <span className="spinner" aria-hidden="true" /> {t('verify.loading')}
       </p>
+    );
+  if (state.status === 'unavailable')
+    return (
+      <section className="verify" aria-labelledby="verify-title">
+        <h1 id="verify-title">{t('verify.unavailable.title')}</h1>
+        <p role="alert">{t('verify.unavailable.text')}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setState({ status: 'loading' });
+            setTries((n) => n + 1);
+          }}
+        >
+          {t('call.retry')}
+        </button>
+      </section>
     );
   if (state.status !== 'valid') {
     return (

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import type * as auth from '../api/auth.ts';
 import type * as me from '../api/me.ts';
-import { call, type Outcome } from '../lib/client/call.ts';
+import { call, callRetrying, type Outcome } from '../lib/client/call.ts';
 
 export type Me = me.Me;
 export const $me = atom<Me | null>(null);
@@ -15,8 +15,10 @@ let asking: Promise<Outcome<Me>> | null = null;
 /** The signed-in user (once per page however many islands ask; `fresh` asks again after a change). */
 export function loadMe({ fresh = false } = {}): Promise<Outcome<Me>> {
   if (fresh || !asking)
-    asking = call<typeof me.get>('GET /api/me').then((outcome) => {
+    asking = callRetrying<typeof me.get>('GET /api/me').then((outcome) => {
       $me.set(outcome.ok ? outcome.data : null);
+      // A failure is not kept: the next island to ask asks the server again.
+      if (!outcome.ok) asking = null;
       return outcome;
     });
   return asking;

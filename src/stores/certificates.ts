@@ -1,10 +1,10 @@
 /** Certificates: whether a verification code is genuine, and downloading a result's PNG. */
 import type * as certificates from '../api/certificates.ts';
-import { addressOf, call } from '../lib/client/call.ts';
+import { addressOf, callRetrying } from '../lib/client/call.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export const verifyCode = (code: string, lang: Lang) =>
-  call<typeof certificates.verify>('GET /api/certificates/verify/:code', { params: { code }, query: { lang } });
+  callRetrying<typeof certificates.verify>('GET /api/certificates/verify/:code', { params: { code }, query: { lang } });
 
 /** The certificate's address (also the image's, for its owner). */
 export const certificateAddress = (resultId: string, lang: Lang) =>

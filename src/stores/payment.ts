@@ -1,6 +1,6 @@
 /** A purchase: starting it (an order, then the provider's widget or page) and asking how it ended. */
 import type * as payments from '../api/payments.ts';
-import { call } from '../lib/client/call.ts';
+import { call, callRetrying } from '../lib/client/call.ts';
 import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -17,4 +17,4 @@ export const startCheckout = (body: CheckoutForm) =>
 
 /** The order's status as the server knows it (it asks WayForPay itself while the callback has not come). */
 export const orderStatus = (orderReference: string) =>
-  call<typeof payments.status>('GET /api/payments/:orderReference', { params: { orderReference } });
+  callRetrying<typeof payments.status>('GET /api/payments/:orderReference', { params: { orderReference } });

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import type * as me from '../api/me.ts';
 import type * as results from '../api/results.ts';
-import { call } from '../lib/client/call.ts';
+import { callRetrying } from '../lib/client/call.ts';
 import { loadMe } from './account.ts';
 import type { CareerEntry, IqEntry } from '../api/results.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -28,14 +28,14 @@ export type ProfileState =
 export const $profile = atom<ProfileState>({ status: 'loading' });
 
 const page = (type: TestKind, lang: Lang, cursor?: string) =>
-  call<typeof results.list>('GET /api/results', { query: { type, lang, ...(cursor ? { cursor } : {}) } });
+  callRetrying<typeof results.list>('GET /api/results', { query: { type, lang, ...(cursor ? { cursor } : {}) } });
 
 /** Loads (or reloads, after a promo code or a stopped renewal) the whole profile. */
 export async function loadProfile(lang: Lang): Promise<void> {
   const who = await loadMe({ fresh: true });
   if (!who.ok) return $profile.set(who.status === 401 ? { status: 'signed-out' } : { status: 'failed' });
   const [stats, iq, pro] = await Promise.all([
-    call<typeof me.stats>('GET /api/me/stats'),
+    callRetrying<typeof me.stats>('GET /api/me/stats'),
     page('iq', lang),
     page('professional', lang),
   ]);

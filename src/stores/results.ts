@@ -39,6 +39,11 @@ export function scorePending(
 ): Promise<Outcome<StoredResult>> | null {
   const pending = readPending(kind);
   if (!pending) return null;
+  const running = inFlight[kind];
+  if (running) return running;
+  // Limited a moment ago (on this page or the one before): said again, not asked again, until the time has come.
+  if (pending.limited && pending.limited.retryAt > Date.now())
+    return Promise.resolve({ ok: false, kind: 'limited', status: 429, ...pending.limited });
   const sheet = {
     formToken: pending.formToken ?? '',
     timeSpent: pending.timeSpent,
@@ -47,7 +52,7 @@ export function scorePending(
   };
   const answersAs = <V>(is: (value: unknown) => value is V) =>
     pending.answers.flatMap((a) => (is(a.selectedAnswer) ? [{ ...a, selectedAnswer: a.selectedAnswer }] : []));
-  const retry = { onRetry: (n: number) => onRetry(n) };
+  const retry = { onRetry: (next: number) => onRetry(next) };
   const scored =
     kind === 'iq'
       ? callRetrying<typeof tests.iqScore>(
@@ -60,7 +65,7 @@ export function scorePending(
           { body: { ...sheet, answers: answersAs((v): v is boolean => typeof v === 'boolean') } },
           retry,
         );
-  inFlight[kind] ??= scored.then((outcome) => {
+  const settled = scored.then((outcome) => {
     if (outcome.ok) {
       session.tempResult(kind).write(outcome.data);
       session.pendingSheet(kind).clear();
@@ -70,11 +75,15 @@ export function scorePending(
         ...(r.kind === 'iq' ? { iqScore: r.iqEstimate } : { personalityType: r.personalityType }),
         timeSpent: pending.timeSpent,
       });
+    } else if (outcome.kind === 'limited') {
+      const { message, error, retryAt } = outcome;
+      session.pendingSheet(kind).write({ ...pending, limited: { message, error, retryAt } });
     }
     inFlight = { ...inFlight, [kind]: undefined };
     return outcome;
   });
-  return inFlight[kind]!;
+  inFlight[kind] = settled;
+  return settled;
 }
 
 /** The same visitor result in another language, from its signed token. */
@@ -158,4 +167,4 @@ export async function saveStoredResult(kind: TestKind, stored: StoredResult, lan
 
 /** A saved result of the signed-in user, by its id, in `lang`. */
 export const loadSaved = (kind: TestKind, id: string, lang: Lang) =>
-  call<typeof results.get>('GET /api/results/:kind/:id', { params: { kind, id }, query: { lang } });
+  callRetrying<typeof results.get>('GET /api/results/:kind/:id', { params: { kind, id }, query: { lang } });

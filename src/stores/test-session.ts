@@ -39,6 +39,8 @@ export const $currentSet = computed([$questions, $progress], (questions, progres
 );
 /** True while the server is asked whether the career answers need tie-break statements. */
 export const $checkingTie = atom(false);
+/** The try the tie-break question is on, once the first has failed (the runner says so); 0 otherwise. */
+export const $tieAttempt = atom(0);
 /** The last ask for tie-break statements failed (the runner says why; finishing again asks again). */
 export const $tieFailure = atom<Failure | null>(null);
 export const $current = computed(
@@ -131,13 +133,18 @@ export function record(value: AnswerValue): boolean {
 export async function fetchTieBreak(): Promise<Outcome<Question[]>> {
   const { formToken, answers } = $progress.get();
   const core = $questions.get().filter((q) => !q.isAdditional);
-  const outcome = await callRetrying<typeof tests.careerTieBreak>('POST /api/tests/professional/tiebreak', {
-    body: {
-      formToken: formToken ?? '',
-      lang: $lang.get(),
-      answers: core.map((q) => ({ questionId: q.id, selectedAnswer: answers[q.id]?.selectedAnswer === true })),
+  const outcome = await callRetrying<typeof tests.careerTieBreak>(
+    'POST /api/tests/professional/tiebreak',
+    {
+      body: {
+        formToken: formToken ?? '',
+        lang: $lang.get(),
+        answers: core.map((q) => ({ questionId: q.id, selectedAnswer: answers[q.id]?.selectedAnswer === true })),
+      },
     },
-  });
+    { onRetry: (next) => $tieAttempt.set(next) },
+  );
+  $tieAttempt.set(0);
   return outcome.ok ? { ok: true, data: outcome.data.questions } : outcome;
 }
 

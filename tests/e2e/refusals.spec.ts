@@ -28,9 +28,10 @@ async function waitThroughRetries(page: Page, shown: Locator) {
   await expect(shown).toBeVisible();
 }
 
-test('uk: a scoring limit says when to try again, asks once per page, keeps the answers, and scores on "Try again"', async ({
+test('uk: a scoring limit says when to try again, is asked once, keeps the answers, and scores on "Try again" when the time comes', async ({
   page,
 }) => {
+  await page.clock.install();
   let asked = 0;
   await page.route('**/api/tests/iq/score', (route) => {
     asked++;
@@ -47,14 +48,22 @@ test('uk: a scoring limit says when to try again, asks once per page, keeps the 
   await expect(page.getByRole('heading', { name: 'Забагато перевірок за короткий час' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(uk['score.error.rate_limited']);
   await expect(page.getByRole('alert')).toContainText(/Спробуйте ще раз через 5 хвилин\./);
-  // No retry by itself: the test page asked once and the results page once, and nothing more comes.
+  // No retry by itself: the test page asked once; the results page shows what the server said without asking again,
+  // and nothing more comes. "Try again" waits for the time the server gave.
   await page.waitForTimeout(4000);
-  expect(asked).toBe(2);
+  expect(asked).toBe(1);
+  const tryAgain = page.getByRole('button', { name: 'Спробувати ще раз' });
+  await expect(tryAgain).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText(/Спробуйте ще раз через [45] хвилин/);
+  expect(asked, 'a reload does not ask before the time either').toBe(1);
   await expect(page.getByText(/спроба \d/)).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('rozum.pending.iq'))).toContain('"answers"');
 
   await page.unroute('**/api/tests/iq/score');
-  await page.getByRole('button', { name: 'Спробувати ще раз' }).click();
+  await page.clock.runFor(301_000);
+  await expect(tryAgain).toBeEnabled();
+  await tryAgain.click();
   await expect(page.getByTestId('iq-estimate')).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => sessionStorage.getItem('rozum.pending.iq'))).toBeNull();
 });
@@ -74,7 +83,7 @@ test('en: a server out of reach is tried six times with backoff, then the page s
   await page.clock.runFor(5_000);
   await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
   const onTestPage = asked;
-  await expect(page.getByText(/trying again \(attempt 1 of 6\)/)).toBeVisible();
+  await expect(page.getByText(/trying again \(attempt 2 of 6\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The server is not answering' })).toHaveCount(0);
   await waitThroughRetries(
     page,
@@ -109,7 +118,7 @@ test('en: the career save banner counts its tries, then says it did not save and
     return route.abort('connectionfailed');
   });
   await page.goto('/eng/professional-results');
-  await expect(page.getByText('The server has not answered yet — attempt 1 of 6.', { exact: false })).toBeVisible();
+  await expect(page.getByText('The server has not answered yet — attempt 2 of 6.', { exact: false })).toBeVisible();
   const banner = page.getByRole('alert').filter({ hasText: 'The result could not be saved to your profile yet.' });
   await waitThroughRetries(page, banner);
   expect(asked).toBe(6);

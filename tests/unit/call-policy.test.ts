@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backoffMs, call, callRetrying } from '../../src/lib/client/call.ts';
+import { readPending, scorePending } from '../../src/stores/results.ts';
 import { failureText, retryWhen } from '../../src/lib/client/failure-text.ts';
 import { makeT } from '../../src/lib/client/texts.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
@@ -102,13 +103,21 @@ describe('the call layer', () => {
       { onRetry: (n, failure, delay) => waits.push(n, failure.status, delay) },
     );
     expect(got).toEqual({ ok: true, data: { ok: true } });
-    expect(waits).toEqual([1, 503, 1000, 2, 502, 2000]);
+    // The page says which try comes next: the second after 1 s, the third after 2 s.
+    expect(waits).toEqual([2, 503, 1000, 3, 502, 2000]);
 
     script['/api/thing'] = [json(500, {}), json(500, {})];
     const capped = await callRetrying<Post & Contract>('POST /api/thing', {}, { attempts: 2 });
     expect(hits['/api/thing']).toBe(5);
     expect(capped).toMatchObject({ ok: false, kind: 'unavailable', status: 500 });
     expect(failureText(capped as never, T.en, 'en')).toBe(T.en('call.unavailable'));
+  });
+
+  it('a refusal without a message of its own (a platform page) shows the fallback, never a bare key', async () => {
+    script['/api/thing'] = [(res) => res.writeHead(413, { 'content-type': 'text/html' }).end('<h1>too large</h1>')];
+    const got = await call<Post & Contract>('POST /api/thing');
+    expect(got).toMatchObject({ ok: false, kind: 'refused', status: 413, error: 'api.error.server' });
+    expect(failureText(got as never, T.en, 'en', 'auth.error.network')).toBe(T.en('auth.error.network'));
   });
 
   it('a server out of reach is unavailable (status 0)', async () => {
@@ -135,5 +144,57 @@ describe('the call layer', () => {
     expect(retryWhen('en', now + 20 * 3_600_000, now)).toBe('in 20 hours');
     expect(retryWhen('uk', now + 2 * 60_000, now)).toBe('через 2 хвилини');
     expect(retryWhen('uk', now + 5 * 3_600_000, now)).toBe('через 5 годин');
+  });
+});
+
+describe('scoring a finished sheet (stores/results.ts)', () => {
+  const store = new Map<string, string>();
+  beforeAll(() => {
+    (globalThis as { sessionStorage?: unknown }).sessionStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+  });
+  const pending = () =>
+    store.set(
+      'rozum.pending.iq',
+      JSON.stringify({
+        kind: 'iq',
+        submissionId: crypto.randomUUID(),
+        formToken: 's1.x',
+        answers: [],
+        timeSpent: 1,
+        lang: 'en',
+      }),
+    );
+
+  it('sends the sheet once however many callers ask at the same time', async () => {
+    pending();
+    script['/api/tests/iq/score'] = [json(200, { result: { kind: 'iq', iqEstimate: 100 }, token: 't' })];
+    const asked = [scorePending('iq'), scorePending('iq'), scorePending('iq')];
+    const answers = await Promise.all(asked);
+    expect(hits['/api/tests/iq/score']).toBe(1);
+    expect(answers.every((a) => a?.ok)).toBe(true);
+    expect(readPending('iq')).toBeNull();
+  });
+
+  it('keeps a limited sheet and does not send it again until the time the server gave', async () => {
+    pending();
+    const limited = json(429, { error: 'score.error.rate_limited', message: 'Too many.' }, { 'Retry-After': '300' });
+    script['/api/tests/iq/score'] = [limited];
+    const first = await scorePending('iq');
+    expect(first).toMatchObject({ ok: false, kind: 'limited', message: 'Too many.' });
+    // The next page (or a click) asks again: answered from the sheet, not the server.
+    const again = await scorePending('iq');
+    expect(again).toMatchObject({ ok: false, kind: 'limited', message: 'Too many.' });
+    expect(hits['/api/tests/iq/score']).toBe(1);
+    expect(readPending('iq')?.answers).toEqual([]);
+    // Once the time has come, it is sent again.
+    const kept = readPending('iq')!;
+    store.set('rozum.pending.iq', JSON.stringify({ ...kept, limited: { ...kept.limited, retryAt: Date.now() - 1 } }));
+    script['/api/tests/iq/score'] = [json(200, { result: { kind: 'iq', iqEstimate: 100 }, token: 't' })];
+    expect((await scorePending('iq'))?.ok).toBe(true);
+    expect(hits['/api/tests/iq/score']).toBe(2);
   });
 });

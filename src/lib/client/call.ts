@@ -12,8 +12,8 @@ import type { AnswerOf, BodyIn, Contract, ParamsIn, QueryIn, RouteOf } from '../
 
 export type Failure =
   | { ok: false; kind: 'unavailable'; status: number; error: string; message?: string }
-  | { ok: false; kind: 'limited'; status: 429; error: string; message: string; retryAt: number }
-  | { ok: false; kind: 'refused'; status: number; error: string; message: string; body: Record<string, unknown> };
+  | { ok: false; kind: 'limited'; status: 429; error: string; message?: string; retryAt: number }
+  | { ok: false; kind: 'refused'; status: number; error: string; message?: string; body: Record<string, unknown> };
 export type Outcome<T> = { ok: true; data: T } | Failure;
 
 export interface CallInput<C extends Contract> {
@@ -83,18 +83,18 @@ function failure(res: Response, data: unknown): Failure {
       kind: 'limited',
       status: 429,
       error,
-      message: message ?? error,
+      message,
       retryAt: Date.now() + seconds * 1000,
     };
   }
-  return { ok: false, kind: 'refused', status: res.status, error, message: message ?? error, body };
+  return { ok: false, kind: 'refused', status: res.status, error, message, body };
 }
 
 export interface RetryPolicy {
   /** Tries in all, the first included (default 6: about half a minute of waiting). */
   attempts?: number;
-  /** Called before each wait: the number of the try that failed, and how long until the next. */
-  onRetry?: (attempt: number, failure: Failure, delayMs: number) => void;
+  /** Called before each wait: the number of the try about to be made (2, 3, …), why, and how long until it. */
+  onRetry?: (next: number, failure: Failure, delayMs: number) => void;
   signal?: AbortSignal;
 }
 
@@ -116,7 +116,7 @@ export async function callRetrying<C extends Contract>(
     const outcome = await call<C>(route, input);
     if (outcome.ok || outcome.kind !== 'unavailable' || n >= attempts || policy.signal?.aborted) return outcome;
     const delay = backoffMs(n);
-    policy.onRetry?.(n, outcome, delay);
+    policy.onRetry?.(n + 1, outcome, delay);
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);

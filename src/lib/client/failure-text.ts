@@ -14,12 +14,11 @@ export function retryWhen(lang: Lang, at: number, now = Date.now()): string {
 }
 
 /**
- * The words for a failure: a refusal's own message; a limit's message and when to try again; the server out of
- * reach (`fallback`, or call.unavailable) — with the server's message when it sent one (a 503's "could not save").
+ * The words for a failure: the server's message (a refusal's, a limit's, a 503's "could not save"), else `fallback`
+ * (call.unavailable unless said) — never a bare message key; for a limit, also when to try again.
  */
 export function failureText(failure: Failure, t: T, lang: Lang, fallback = 'call.unavailable'): string {
-  if (failure.kind === 'limited')
-    return `${failure.message} ${t('call.retry.when', { when: retryWhen(lang, failure.retryAt) })}`;
-  if (failure.kind === 'refused') return failure.message;
-  return failure.message ?? t(fallback);
+  const said = failure.message ?? t(fallback);
+  if (failure.kind === 'limited') return `${said} ${t('call.retry.when', { when: retryWhen(lang, failure.retryAt) })}`;
+  return said;
 }

@@ -35,6 +35,11 @@ export interface PendingSheet {
   answers: { questionId: number; selectedAnswer: AnswerValue; timeSpent: number }[];
   timeSpent: number;
   lang: Lang;
+  /**
+   * The server's last limit on scoring it (429): what it said and when (ms) it may be tried again. Until then the
+   * sheet is not sent, on this page or the next, so a limit is never retried by itself.
+   */
+  limited?: { message?: string; error: string; retryAt: number };
 }
 
 /** A scored result as the browser holds it: a visitor's until they sign in, a user's once saved. */
