@@ -128,3 +128,23 @@ test('en: the career save banner counts its tries, then says it did not save and
   await expect(page.getByText('Your result is saved to your profile.')).toBeVisible();
   await expect(page).toHaveURL(/\?id=[0-9a-f-]{36}$/);
 });
+
+test('uk: a certificate check the server did not answer says so, never "not found", and Try again asks again', async ({
+  page,
+}) => {
+  await page.clock.install();
+  let asked = 0;
+  await page.route('**/api/certificates/verify/**', (route) => {
+    asked++;
+    return route.abort('connectionfailed');
+  });
+  await page.goto('/verify?code=ABCD-EFGH-JKLM');
+  const unchecked = page.getByRole('heading', { name: 'Сертифікат не вдалося перевірити' });
+  await waitThroughRetries(page, unchecked);
+  expect(asked).toBe(6);
+  await expect(page.getByText('Сертифікат не знайдено')).toHaveCount(0);
+  await page.unroute('**/api/certificates/verify/**');
+  await page.getByRole('button', { name: 'Спробувати ще раз' }).click();
+  // The server's own answer now: no certificate has this code.
+  await expect(page.getByRole('heading', { name: /Сертифікат не знайдено/ })).toBeVisible();
+});
