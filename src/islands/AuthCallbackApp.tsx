@@ -6,8 +6,7 @@
 import { useEffect, useState } from 'react';
 import { loadMe } from '../stores/account.ts';
 import { clearPreAuth, returnUrl } from '../lib/client/auth-state.ts';
-import * as session from '../lib/client/session.ts';
-import { claimStoredResults, unsavedKinds } from '../stores/results.ts';
+import { claimAfterSignIn } from '../stores/results.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -43,9 +42,7 @@ export default function AuthCallbackApp({ texts, lang, links }: Props) {
         return go();
       }
       setPhase('saving');
-      const outcome = await claimStoredResults(unsavedKinds(), lang);
-      const claimed = outcome.ok ? outcome.data : {};
-      for (const kind of KINDS) if (claimed[kind]) session.savedAfterAuth.write(kind);
+      const claimed = await claimAfterSignIn(lang);
       const back = returnUrl();
       if (back) {
         // Back to a results page: open the result just saved, by its id.

@@ -6,7 +6,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { loadMe } from '../stores/account.ts';
 import { startCheckout } from '../stores/payment.ts';
 import { failureText } from '../lib/client/failure-text.ts';
-import * as session from '../lib/client/session.ts';
 import { isPersonName, isPhone } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
@@ -77,18 +76,11 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
       currency: 'USD',
       items: [{ item_id: 'premium_30', item_name: 'Premium 30 days' }],
     });
-    const res = await startCheckout({ fullName, phone, testType: kind, testResultId: resultId, lang });
+    const res = await startCheckout({ fullName, phone, testType: kind, testResultId: resultId, lang }, resultHref);
     if (!res.ok) {
       setBusy(false);
       return setError(failureText(res, t, lang, 'payment.error.init'));
     }
-    session.purchase.testType.write(kind ?? null);
-    session.purchase.context.write({
-      testType: kind ?? null,
-      testResultId: resultId ?? null,
-      timestamp: Date.now(),
-      url: resultHref,
-    });
     const outcome = (status: string) =>
       location.assign(`${paymentResultHref}?orderReference=${res.data.orderReference}&transactionStatus=${status}`);
     const checkout = res.data;

@@ -3,9 +3,9 @@
  * title and message, subscription details, benefits, the test it unlocks, and a 5 s countdown to that result.
  */
 import { useEffect, useState } from 'react';
-import { orderStatus } from '../stores/payment.ts';
+import { forgetPurchase, orderStatus, purchaseStarted, resumePurchaseLater } from '../stores/payment.ts';
 import type { OrderStatus } from '../api/payments.ts';
-import * as session from '../lib/client/session.ts';
+import type { PurchaseContext } from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import type { Lang } from '../i18n/paths.ts';
@@ -28,7 +28,7 @@ const kindOf = (status: string): Kind =>
 interface Arrival {
   reference: string | null;
   status: string | null;
-  context: session.PurchaseContext | null;
+  context: PurchaseContext | null;
 }
 
 interface Props {
@@ -57,7 +57,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
     setArrival({
       reference: query.get('orderReference') ?? query.get('paymentId'),
       status: query.get('transactionStatus') ?? query.get('status'),
-      context: session.purchase.context.read(),
+      context: purchaseStarted(),
     });
   }, []);
 
@@ -95,7 +95,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
 
   useEffect(() => {
     if (status !== 'approved' || seconds > 0) return;
-    session.clearAll(session.purchase.testType, session.purchase.context);
+    forgetPurchase();
     location.assign(target);
   }, [seconds, status, target]);
 
@@ -155,7 +155,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
               type="button"
               className="button"
               onClick={() => {
-                session.purchase.resume.write(testType);
+                resumePurchaseLater(testType);
                 location.assign(target);
               }}
             >

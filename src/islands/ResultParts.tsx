@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
-import * as session from '../lib/client/session.ts';
+import { takeResumedPurchase } from '../stores/payment.ts';
 import { ShareModal } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn, rememberWayBack } from '../lib/client/auth-state.ts';
@@ -102,9 +102,7 @@ export function PremiumGate({
   );
   // Back from signing in, or from a declined payment's "Try again": the purchase the user started goes on.
   useEffect(() => {
-    if (!isSignedIn() || session.purchase.resume.read() !== kind) return;
-    session.purchase.resume.clear();
-    setOpen(true);
+    if (isSignedIn() && takeResumedPurchase(kind)) setOpen(true);
   }, [kind]);
   return (
     <div className="premium-gate">

@@ -1,6 +1,11 @@
-/** A purchase: starting it (an order, then the provider's widget or page) and asking how it ended. */
+/**
+ * A purchase: starting it (an order, then the provider's widget or page), asking how it ended, and what this tab
+ * keeps of it meanwhile (lib/client/session.ts): where it started, so the payment result page can go back there, and
+ * a purchase to take up again after signing in or after a declined payment.
+ */
 import type * as payments from '../api/payments.ts';
 import { call, callRetrying } from '../lib/client/call.ts';
+import * as session from '../lib/client/session.ts';
 import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -12,9 +17,37 @@ export interface CheckoutForm {
   lang: Lang;
 }
 
-export const startCheckout = (body: CheckoutForm) =>
-  call<typeof payments.checkout>('POST /api/payments/checkout', { body });
+/** Starts a purchase; once the order exists, remembers where it started (`resultHref`) for the way back. */
+export async function startCheckout(body: CheckoutForm, resultHref: string) {
+  const outcome = await call<typeof payments.checkout>('POST /api/payments/checkout', { body });
+  if (outcome.ok) {
+    session.purchase.testType.write(body.testType ?? null);
+    session.purchase.context.write({
+      testType: body.testType ?? null,
+      testResultId: body.testResultId ?? null,
+      timestamp: Date.now(),
+      url: resultHref,
+    });
+  }
+  return outcome;
+}
 
 /** The order's status as the server knows it (it asks WayForPay itself while the callback has not come). */
 export const orderStatus = (orderReference: string) =>
   callRetrying<typeof payments.status>('GET /api/payments/:orderReference', { params: { orderReference } });
+
+/** Where the purchase this tab started came from (the payment result page's way back). */
+export const purchaseStarted = () => session.purchase.context.read();
+
+/** The purchase is over: its way back is forgotten. */
+export const forgetPurchase = () => session.clearAll(session.purchase.testType, session.purchase.context);
+
+/** Take the purchase up again on the result (after signing in, or after a declined payment's "Try again"). */
+export const resumePurchaseLater = (kind: TestKind) => session.purchase.resume.write(kind);
+
+/** Whether a purchase of `kind` is to be taken up again now; asking forgets it (it is taken up once). */
+export function takeResumedPurchase(kind: TestKind): boolean {
+  if (session.purchase.resume.read() !== kind) return false;
+  session.purchase.resume.clear();
+  return true;
+}

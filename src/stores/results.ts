@@ -138,6 +138,17 @@ export async function claimStoredResults(
   return { ok: true, data: ids };
 }
 
+/**
+ * The sign-in return step: saves the results this browser holds into the account just signed in, and remembers
+ * which tests were saved by it (the results page then says so). Answers the ids saved, by kind (none on a failure).
+ */
+export async function claimAfterSignIn(lang: Lang): Promise<Partial<Record<TestKind, string>>> {
+  const outcome = await claimStoredResults(unsavedKinds(), lang);
+  const claimed = outcome.ok ? outcome.data : {};
+  for (const kind of ['iq', 'professional'] as const) if (claimed[kind]) session.savedAfterAuth.write(kind);
+  return claimed;
+}
+
 /** Saving a signed-in user's result into the account (the career banner): where it stands, per test. */
 export type Saving =
   | { status: 'idle' | 'success' }

@@ -91,4 +91,13 @@ describe('contracts', () => {
     );
     expect(callers.sort()).toEqual(['src/lib/client/call.ts', 'src/stores/certificates.ts']);
   });
+
+  it('islands keep no data of their own in the browser: sessionStorage is the stores’ (through lib/client/session.ts)', () => {
+    const islands = walk('src/islands');
+    const offenders = islands.filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return /\bsessionStorage\b|^\s*import\s+(?!type\b)[^;]*?from\s+'[^']*lib\/client\/session\.ts'/m.test(text);
+    });
+    expect(offenders).toEqual([]);
+  });
 });
