@@ -1,6 +1,6 @@
 /**
  * A refusal does not look like a dead server, and a dead server is not tried forever (src/lib/client/call.ts):
- * a 429 says what happened and when to try again, is asked once per page and keeps the answers; a server out of reach
+ * a 429 says what happened and when to try again, is asked once and keeps the answers; a server out of reach
  * is tried again with backoff up to six tries, then the page says so and offers a button that does try again.
  * The browser is the real one and the server ours; the 429 and the dropped connections are the browser's view of
  * the route (page.route): the server's own limits are proven by the integration tests, and what is tested here is what
@@ -26,6 +26,20 @@ async function waitThroughRetries(page: Page, shown: Locator) {
     await page.clock.runFor(15_000);
   }
   await expect(shown).toBeVisible();
+}
+
+/**
+ * The page's clock installed, and every request to `pattern` dropped as if the connection failed: the browser's view of
+ * a server out of reach. Answers how many were asked so far.
+ */
+async function unreachable(page: Page, pattern: string): Promise<() => number> {
+  await page.clock.install();
+  let asked = 0;
+  await page.route(pattern, (route) => {
+    asked++;
+    return route.abort('connectionfailed');
+  });
+  return () => asked;
 }
 
 test('uk: a scoring limit says when to try again, is asked once, keeps the answers, and scores on "Try again" when the time comes', async ({
@@ -71,18 +85,13 @@ test('uk: a scoring limit says when to try again, is asked once, keeps the answe
 test('en: a server out of reach is tried six times with backoff, then the page says so and "Try again" scores', async ({
   page,
 }) => {
-  await page.clock.install();
-  let asked = 0;
-  await page.route('**/api/tests/iq/score', (route) => {
-    asked++;
-    return route.abort('connectionfailed');
-  });
+  const asked = await unreachable(page, '**/api/tests/iq/score');
   await page.goto('/eng/iq');
   await page.getByRole('button', { name: TEXT.en.start }).click();
   await answerQuestions(page, 'en', 20, choice);
   await page.clock.runFor(5_000);
   await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
-  const onTestPage = asked;
+  const onTestPage = asked();
   await expect(page.getByText(/trying again \(attempt 2 of 6\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The server is not answering' })).toHaveCount(0);
   await waitThroughRetries(
@@ -90,10 +99,10 @@ test('en: a server out of reach is tried six times with backoff, then the page s
     page.getByRole('alert').filter({ hasText: 'We tried 6 times and the server did not answer.' }),
   );
   await expect(page.getByRole('heading', { name: 'The server is not answering' })).toBeVisible();
-  expect(asked - onTestPage).toBe(6);
+  expect(asked() - onTestPage).toBe(6);
   await page.clock.runFor(60_000);
   await page.waitForTimeout(500);
-  expect(asked - onTestPage, 'stopped for good').toBe(6);
+  expect(asked() - onTestPage, 'stopped for good').toBe(6);
 
   await page.unroute('**/api/tests/iq/score');
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -111,17 +120,12 @@ test('en: the career save banner counts its tries, then says it did not save and
   await page.evaluate((value) => sessionStorage.setItem('tempProfessionalTestResult', JSON.stringify(value)), stored);
   await signUpByApi(page.request);
 
-  await page.clock.install();
-  let asked = 0;
-  await page.route('**/api/results/claim', (route) => {
-    asked++;
-    return route.abort('connectionfailed');
-  });
+  const asked = await unreachable(page, '**/api/results/claim');
   await page.goto('/eng/professional-results');
   await expect(page.getByText('The server has not answered yet — attempt 2 of 6.', { exact: false })).toBeVisible();
   const banner = page.getByRole('alert').filter({ hasText: 'The result could not be saved to your profile yet.' });
   await waitThroughRetries(page, banner);
-  expect(asked).toBe(6);
+  expect(asked()).toBe(6);
 
   await page.unroute('**/api/results/claim');
   await banner.getByRole('button', { name: 'Try again' }).click();
@@ -132,16 +136,11 @@ test('en: the career save banner counts its tries, then says it did not save and
 test('uk: a certificate check the server did not answer says so, never "not found", and Try again asks again', async ({
   page,
 }) => {
-  await page.clock.install();
-  let asked = 0;
-  await page.route('**/api/certificates/verify/**', (route) => {
-    asked++;
-    return route.abort('connectionfailed');
-  });
+  const asked = await unreachable(page, '**/api/certificates/verify/**');
   await page.goto('/verify?code=ABCD-EFGH-JKLM');
   const unchecked = page.getByRole('heading', { name: 'Сертифікат не вдалося перевірити' });
   await waitThroughRetries(page, unchecked);
-  expect(asked).toBe(6);
+  expect(asked()).toBe(6);
   await expect(page.getByText('Сертифікат не знайдено')).toHaveCount(0);
   await page.unroute('**/api/certificates/verify/**');
   await page.getByRole('button', { name: 'Спробувати ще раз' }).click();
