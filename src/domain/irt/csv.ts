@@ -1,0 +1,28 @@
+/**
+ * The response CSV of `items:calibrate` and `items:score`: a header of item ids, one row per person, `1` right,
+ * `0` wrong, empty for an item not presented. Pure parsing and writing, with line-and-column errors.
+ */
+import type { ResponseData } from './calibrate.ts';
+
+export function parseResponses(text: string): ResponseData {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length && lines.at(-1)!.trim() === '') lines.pop();
+  if (!lines.length) throw new Error('the CSV is empty: it needs a header of item ids');
+  const items = lines[0].split(',').map((id) => id.trim());
+  if (items.some((id) => id === '')) throw new Error('line 1: every column needs an item id');
+  if (new Set(items).size !== items.length) throw new Error('line 1: item ids must differ');
+  const rows = lines.slice(1).map((line, i) => {
+    const cells = line.split(',');
+    if (cells.length !== items.length)
+      throw new Error(`line ${i + 2}: ${cells.length} columns, the header has ${items.length}`);
+    return cells.map((cell, j) => {
+      const value = cell.trim();
+      if (value === '1') return 1;
+      if (value === '0') return 0;
+      if (value === '') return null;
+      throw new Error(`line ${i + 2}, column ${j + 1} (${items[j]}): "${value}" is not 1, 0 or empty`);
+    });
+  });
+  if (!rows.length) throw new Error('the CSV has a header and no person');
+  return { items, rows };
+}
