@@ -5,7 +5,11 @@
  * `{ "model", "logLik", "quadraturePoints", "items": [{ "id", "a", "b", "c", "seA", "seB" }] }` on the logistic metric
  * without the 1.7 constant: P = c + (1 − c) / (1 + e^(−a(θ − b))).
  * - `--guessing g`: 3PL with every c fixed at g (1/6 for six-option items);
- * - `--prior k`: 3PL with c free under BILOG-MG's Beta prior for k options; neither: c free, no prior.
+ * - `--prior k`: 3PL with c estimated under BILOG-MG's Beta prior for k options; `--free-c`: c by plain maximum
+ *   likelihood (often ill-posed: several c go to 0). With c estimated the JSON says `"seConditionalOnC": true`: the
+ *   SEs of a and b treat c as known and understate them for items whose c is off 0. The log-likelihood is the data's,
+ *   without the prior.
+ * Items no calibration can place (seen by fewer than 10, answered right by all or by none) are refused by name.
  * Reading the sheets from the database (no --input) needs item responses to be kept, which they are not yet
  * (issue 29, part 1): the command says so.
  */
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     prior: { type: 'string' },
     points: { type: 'string', default: '21' },
     out: { type: 'string' },
+    'free-c': { type: 'boolean', default: false },
   },
 });
 const model = values.model === '2pl' || values.model === '3pl' ? values.model : fail('--model is 2pl or 3pl');
@@ -40,7 +45,7 @@ if (model === '2pl' && (guessing !== undefined || values.prior !== undefined))
 const options = values.prior === undefined ? undefined : Number(values.prior);
 if (options !== undefined && !(Number.isInteger(options) && options >= 2)) fail('--prior is a number of options ≥ 2');
 const points = Number(values.points);
-if (!(Number.isInteger(points) && points >= 5 && points <= 200)) fail('--points is 5 to 200');
+if (!(Number.isInteger(points) && points >= 5 && points <= 150)) fail('--points is 5 to 150');
 
 let data;
 try {
@@ -48,22 +53,31 @@ try {
 } catch (err) {
   fail(`${values.input}: ${(err as Error).message}`);
 }
-const fit = calibrate(data!, {
-  model,
-  guessing,
-  cPrior: options === undefined ? undefined : guessingPrior(options),
-  quadrature: gaussHermite(points),
-});
+if (model === '3pl' && guessing === undefined && options === undefined && !values['free-c'])
+  fail('3pl needs --guessing g (c fixed), --prior k (c under the prior for k options) or --free-c (c by plain ML)');
+if (guessing !== undefined && options !== undefined) fail('--guessing fixes c; --prior estimates it: one of them');
+let fit;
+try {
+  fit = calibrate(data!, {
+    model,
+    guessing,
+    cPrior: options === undefined ? undefined : guessingPrior(options),
+    quadrature: gaussHermite(points),
+  });
+} catch (err) {
+  fail((err as Error).message);
+}
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 writeFileSync(
   values.out!,
   JSON.stringify(
     {
-      model: fit.model,
-      logLik: round(fit.logLik),
-      quadraturePoints: fit.quadraturePoints,
-      converged: fit.converged,
-      items: fit.items.map(({ id, a, b, c, seA, seB }) => ({
+      model: fit!.model,
+      logLik: round(fit!.logLik),
+      quadraturePoints: fit!.quadraturePoints,
+      converged: fit!.converged,
+      ...(fit!.seConditionalOnC ? { seConditionalOnC: true } : {}),
+      items: fit!.items.map(({ id, a, b, c, seA, seB }) => ({
         id,
         a: round(a),
         b: round(b),
@@ -77,5 +91,5 @@ writeFileSync(
   ) + '\n',
 );
 console.log(
-  `items:calibrate: ${fit.items.length} items, ${data!.rows.length} people, ${model}, logLik ${fit.logLik.toFixed(3)}${fit.converged ? '' : ' (NOT converged)'} → ${values.out}`,
+  `items:calibrate: ${fit!.items.length} items, ${data!.rows.length} people, ${model}, logLik ${fit!.logLik.toFixed(3)}${fit!.converged ? '' : ' (NOT converged)'} → ${values.out}`,
 );

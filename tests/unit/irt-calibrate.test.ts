@@ -18,7 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { calibrate, type ResponseData } from '../../src/domain/irt/calibrate.ts';
+import { calibrate, guessingPrior, type ResponseData } from '../../src/domain/irt/calibrate.ts';
 import { gaussHermite, rectangular } from '../../src/domain/irt/quadrature.ts';
 import { probability } from '../../src/domain/irt/model.ts';
 import { eap } from '../../src/domain/irt/score.ts';
@@ -46,6 +46,9 @@ describe('quadrature', () => {
     expect(moment(2)).toBeCloseTo(1, 12);
     expect(moment(4)).toBeCloseTo(3, 10);
     expect(moment(6)).toBeCloseTo(15, 8);
+    // Every size the tools accept sums to 1 (the rule's own check); past 150 points it refuses.
+    for (const n of [2, 5, 49, 101, 150]) expect(gaussHermite(n).weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(() => gaussHermite(151)).toThrow(RangeError);
     // The largest node of the 20-point rule (physicists' 5.38748089001123, Abramowitz & Stegun table 25.10), times √2.
     expect(gaussHermite(20).points.at(-1)).toBeCloseTo(5.38748089001123 * Math.SQRT2, 10);
   });
@@ -89,6 +92,34 @@ describe('2PL by marginal maximum likelihood', () => {
 });
 
 describe('3PL', () => {
+  it('a Beta prior on c pulls the estimates towards its mode, and its SEs are said to be conditional on c', () => {
+    const data = patterns('LSAT7_patterns.csv');
+    const free = calibrate(data, { model: '3pl', quadrature: rectangular(61, 6), emTolerance: 1e-7 });
+    // A strong prior with its mode at 0.25 (α 26, β 76): every c moves towards it from where plain ML left it.
+    const prior = calibrate(data, { model: '3pl', quadrature: rectangular(61, 6), cPrior: { alpha: 26, beta: 76 } });
+    prior.items.forEach((item, j) =>
+      expect(Math.abs(item.c - 0.25)).toBeLessThan(Math.abs(free.items[j].c - 0.25) - 0.02),
+    );
+    for (const item of prior.items) expect(Math.abs(item.c - 0.25)).toBeLessThan(0.1);
+    // The prior costs likelihood (the reported log-likelihood is the data's, without the prior).
+    expect(prior.logLik).toBeLessThan(free.logLik);
+    expect(prior.seConditionalOnC).toBe(true);
+    expect(calibrate(data, { model: '3pl', guessing: 0.2 }).seConditionalOnC).toBe(false);
+    // BILOG-MG's prior for six options: its mode is 1/6.
+    const { alpha, beta } = guessingPrior(6);
+    expect((alpha - 1) / (alpha + beta - 2)).toBeCloseTo(1 / 6, 12);
+  });
+
+  it('refuses items no calibration can place, by name', () => {
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => [i % 2, 1, i < 3 ? 1 : null, i % 3 === 0 ? 1 : 0] as (0 | 1 | null)[],
+    );
+    expect(() => calibrate({ items: ['ok', 'all', 'few', 'ok2'], rows }, { model: '2pl' })).toThrow(
+      'these items cannot be calibrated: all (everybody answered it right), few (seen by 3; at least 10 are needed)',
+    );
+  });
+
   it('LSAT7 with every c free (no prior): at least the log-likelihood mirt reached', () => {
     const fit = calibrate(patterns('LSAT7_patterns.csv'), {
       model: '3pl',

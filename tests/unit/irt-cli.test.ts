@@ -29,7 +29,7 @@ describe('items:calibrate and items:score', () => {
     expect(Object.keys(fit)).toEqual(['model', 'logLik', 'quadraturePoints', 'converged', 'items']);
     expect(fit.model).toBe('2pl');
     // 21 Gauss–Hermite points: the same maximum as mirt's rectangular 61 to three decimals on these data.
-    expect(fit.logLik).toBeCloseTo(-2658.805, 2);
+    expect(fit.logLik).toBeCloseTo(-2658.805, 3);
     expect(fit.items.map((i: { id: string }) => i.id)).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
     for (const item of fit.items) expect(Object.keys(item)).toEqual(['id', 'a', 'b', 'c', 'seA', 'seB']);
 
@@ -62,6 +62,21 @@ describe('items:calibrate and items:score', () => {
     expect(run('db/items-calibrate.ts', ['--model', '2pl', '--out', join(dir, 'x.json')]).stderr).toContain(
       'the database does not keep item responses yet',
     );
+    expect(
+      run('db/items-calibrate.ts', ['--input', csv, '--model', '3pl', '--out', join(dir, 'x.json')]).stderr,
+    ).toContain('3pl needs --guessing g (c fixed), --prior k');
+    const free = run('db/items-calibrate.ts', [
+      '--input',
+      csv,
+      '--model',
+      '3pl',
+      '--prior',
+      '6',
+      '--out',
+      join(dir, 'p.json'),
+    ]);
+    expect(free.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')).seConditionalOnC).toBe(true);
     const foreign = join(dir, 'foreign.csv');
     writeFileSync(foreign, 'i1,q9\n1,0\n');
     const params = join(dir, 'params.json');

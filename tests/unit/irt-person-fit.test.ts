@@ -59,4 +59,24 @@ describe('person fit', () => {
       ),
     ).toBeCloseTo(0, 8);
   });
+
+  it('finds the MAP on steep items where plain Newton goes back and forth (a ≈ 3): the gradient is 0 there', () => {
+    const steep = Array.from({ length: 10 }, (_, j) => ({ id: `s${j}`, a: 3, b: -1.8 + 0.4 * j, c: 1 / 6 }));
+    const { random: r2, normal: n2 } = seeded(7);
+    for (let i = 0; i < 300; i++) {
+      const theta = 2 * n2();
+      const row = steep.map((item) => (r2() < probability(theta, item) ? 1 : 0) as 0 | 1);
+      const map = mapTheta(steep, row);
+      // The log posterior's slope at the answer, numerically: zero inside the bounds.
+      const logPost = (t: number) =>
+        steep.reduce(
+          (s, item, j) => {
+            const p = probability(t, item);
+            return s + Math.log(row[j] === 1 ? p : 1 - p);
+          },
+          -0.5 * t * t,
+        );
+      if (Math.abs(map) < 6) expect(Math.abs((logPost(map + 1e-5) - logPost(map - 1e-5)) / 2e-5)).toBeLessThan(1e-4);
+    }
+  });
 });

@@ -47,6 +47,11 @@ export interface CalibratedItem extends ItemParameters {
 
 export interface Calibration {
   model: '2pl' | '3pl';
+  /**
+   * With c estimated (free or under its prior), seA and seB treat each c as known: they understate the uncertainty
+   * of a and b for an item whose c is off 0. Exact for the 2PL and for a fixed c.
+   */
+  seConditionalOnC: boolean;
   logLik: number;
   items: CalibratedItem[];
   emCycles: number;
@@ -55,7 +60,10 @@ export interface Calibration {
   quadraturePoints: number;
 }
 
-/** BILOG-MG's prior on c for an item of `options` options: a Beta with mean ≈ 1/options, weight of 20 sheets. */
+/** An item seen by fewer people than this is not calibrated (its estimates would be noise). */
+export const MIN_SEEN = 10;
+
+/** BILOG-MG's prior on c for an item of `options` options: a Beta whose mode is 1/options, weight of 20 sheets. */
 export const guessingPrior = (options: number) => ({ alpha: 20 / options + 1, beta: 20 * (1 - 1 / options) + 1 });
 
 interface Expected {
@@ -256,6 +264,22 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
   if (data.rows.some((row) => row.length !== J)) throw new Error('calibrate: every row needs one entry per item');
   const fixedC = options.model === '2pl' ? 0 : options.guessing !== undefined ? options.guessing : null;
   const prior = fixedC === null ? options.cPrior : undefined;
+  // Items no calibration can place: say which, rather than let one of them stall every other's estimate.
+  const unfit = data.items.flatMap((id, j) => {
+    let seen = 0;
+    let right = 0;
+    data.rows.forEach((row, i) => {
+      const w = data.weights?.[i] ?? 1;
+      if (row[j] === null || row[j] === undefined) return;
+      seen += w;
+      if (row[j] === 1) right += w;
+    });
+    if (seen < MIN_SEEN) return [`${id} (seen by ${seen}; at least ${MIN_SEEN} are needed)`];
+    if (right === 0) return [`${id} (nobody answered it right)`];
+    if (right === seen) return [`${id} (everybody answered it right)`];
+    return [];
+  });
+  if (unfit.length) throw new Error(`these items cannot be calibrated: ${unfit.join(', ')}`);
   const emTolerance = options.emTolerance ?? 1e-5;
   const tolerance = options.tolerance ?? 1e-8;
   const maxEm = options.maxEmCycles ?? 5000;
@@ -350,6 +374,7 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
   const dataLogLik = logLik;
   return {
     model: options.model,
+    seConditionalOnC: fixedC === null,
     logLik: dataLogLik,
     items,
     emCycles,
