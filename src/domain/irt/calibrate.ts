@@ -124,7 +124,7 @@ function logPrior(c: number, prior: CalibrationOptions['cPrior']): number {
 
 /**
  * One item's expected complete-data log-likelihood and its gradient, in the parameters `v`: [a, d] or, with c free,
- * [a, d, γ = logit c] (M-step); or [a, b] / [a, b, c] (the marginal Newton phase, `ab`).
+ * [a, d, γ = logit c] (M-step); or [a, b] with c fixed (the marginal Newton phase, `ab`).
  */
 function itemObjective(
   v: number[],
@@ -137,7 +137,7 @@ function itemObjective(
 ): { f: number; g: number[] } {
   const a = v[0];
   const free = fixedC === null;
-  const c = free ? (ab ? v[2] : logistic(v[2])) : fixedC;
+  const c = free ? logistic(v[2]) : fixedC;
   let f = 0;
   const g = free ? [0, 0, 0] : [0, 0];
   for (let k = 0; k < q.points.length; k++) {
@@ -151,7 +151,6 @@ function itemObjective(
     if (ab) {
       g[0] += dfdP * slope * (t - v[1]);
       g[1] += dfdP * slope * -a;
-      if (free) g[2] += dfdP * (1 - s);
     } else {
       g[0] += dfdP * slope * t;
       g[1] += dfdP * slope;
@@ -161,7 +160,7 @@ function itemObjective(
   if (free && prior) {
     f += logPrior(c, prior);
     const dPrior = (prior.alpha - 1) / clampProbability(c) - (prior.beta - 1) / clampProbability(1 - c);
-    g[2] += ab ? dPrior : dPrior * c * (1 - c);
+    g[2] += dPrior * c * (1 - c);
   }
   return { f, g };
 }
@@ -265,7 +264,8 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
   const fixedC = options.model === '2pl' ? 0 : options.guessing !== undefined ? options.guessing : null;
   const prior = fixedC === null ? options.cPrior : undefined;
   // Items no calibration can place: say which, rather than let one of them stall every other's estimate.
-  const unfit = data.items.flatMap((id, j) => {
+  // How many sheets saw each item and how many answered it right: for the screening and the starting values.
+  const counts = data.items.map((_, j) => {
     let seen = 0;
     let right = 0;
     data.rows.forEach((row, i) => {
@@ -274,6 +274,10 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
       seen += w;
       if (row[j] === 1) right += w;
     });
+    return { seen, right };
+  });
+  const unfit = data.items.flatMap((id, j) => {
+    const { seen, right } = counts[j];
     if (seen < MIN_SEEN) return [`${id} (seen by ${seen}; at least ${MIN_SEEN} are needed)`];
     if (right === 0) return [`${id} (nobody answered it right)`];
     if (right === seen) return [`${id} (everybody answered it right)`];
@@ -284,16 +288,8 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
   const tolerance = options.tolerance ?? 1e-8;
   const maxEm = options.maxEmCycles ?? 5000;
 
-  // Start: a = 1, b from each item's proportion right above its floor (c at the prior's mean, or 0.2, when free).
-  const start = data.items.map((_, j) => {
-    let right = 0;
-    let seen = 0;
-    data.rows.forEach((row, i) => {
-      const w = data.weights?.[i] ?? 1;
-      if (row[j] === null || row[j] === undefined) return;
-      seen += w;
-      if (row[j] === 1) right += w;
-    });
+  // Start: a = 1, b from each item's proportion right above its floor (c at the prior's mode, or 0.2, when free).
+  const start = counts.map(({ seen, right }) => {
     const c = fixedC ?? (prior ? (prior.alpha - 1) / (prior.alpha + prior.beta - 2) : 0.2);
     const pv = Math.min(0.99, Math.max(0.01, (right / Math.max(seen, 1) - c) / (1 - c)));
     return { a: 1, b: -Math.log(pv / (1 - pv)), c };
