@@ -10,7 +10,7 @@ export const HISTORY_PAGE_MAX = 50;
 
 /** One entry of the history: the summary for everyone, the details with premium. */
 type Listed = { id: string; createdAt: string };
-export const IQ_SUMMARY = ['iqEstimate', 'iqBound', 'iqInterval', 'ratingLabel', 'cautions'] as const;
+export const IQ_SUMMARY = ['iqEstimate', 'iqBound', 'iqBoundAt', 'iqInterval', 'ratingLabel', 'cautions'] as const;
 export const IQ_DETAILS = [
   'score',
   'maxScore',

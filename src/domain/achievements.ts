@@ -1,7 +1,10 @@
 /** Achievements and profile statistics (spec part 2 §3), derived from saved results, never stored. */
 
 export interface IqRecord {
+  /** The reading's estimate, and its bound when it is said as "above X" / "below Y" (reading.ts). */
   iqScore: number;
+  iqBound?: 'above' | 'below' | null;
+  iqBoundAt?: number | null;
   correctAnswers: number;
   totalQuestions: number;
   /** Milliseconds. */
@@ -14,12 +17,19 @@ export type Achievement = (typeof ACHIEVEMENTS)[number];
 
 const RULES: Record<Achievement, (iq: IqRecord[], professionalCount: number) => boolean> = {
   firstTest: (iq, pro) => iq.length + pro > 0,
-  genius: (iq) => iq.some((r) => r.iqScore >= 140),
-  gifted: (iq) => iq.some((r) => r.iqScore >= 130),
+  genius: (iq) => iq.some((r) => supportedIq(r) >= 140),
+  gifted: (iq) => iq.some((r) => supportedIq(r) >= 130),
   speed: (iq) => iq.some((r) => r.timeSpent < 600_000),
   perfect: (iq) => iq.some((r) => r.totalQuestions > 0 && r.correctAnswers === r.totalQuestions),
   dedicated: (iq) => iq.length >= 5,
 };
+
+/**
+ * The least IQ a reading says its holder has: the number, or X of "above X"; a reading "below Y" says none. What
+ * an achievement for a level of IQ asks, so none is awarded on a figure the result page does not state.
+ */
+export const supportedIq = (r: Pick<IqRecord, 'iqScore' | 'iqBound' | 'iqBoundAt'>): number =>
+  r.iqBound === 'below' ? -Infinity : r.iqBound === 'above' ? (r.iqBoundAt ?? r.iqScore) : r.iqScore;
 
 export function achievementsOf(
   iq: IqRecord[],
@@ -32,7 +42,8 @@ export function achievementsOf(
 /** The IQ figures of a history; null where the history has none to give (no test yet; a trend needs two). */
 export interface ProfileStats {
   totalTests: number;
-  bestIQ: number | null;
+  /** The highest reading, as its result page says it (a number, or "above X" / "below Y"). */
+  bestIQ: { iqEstimate: number; iqBound: 'above' | 'below' | null; iqBoundAt: number | null } | null;
   averageIQ: number | null;
   /** Percent, 0–100. */
   averageAccuracy: number | null;
@@ -47,11 +58,19 @@ export function profileStats(iq: IqRecord[]): ProfileStats {
   const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
   return {
     totalTests: iq.length,
-    bestIQ: Math.max(...iq.map((r) => r.iqScore)),
+    bestIQ: bestOf(iq),
     averageIQ: Math.round(mean(iq.map((r) => r.iqScore))),
     averageAccuracy: Math.round(
       mean(iq.map((r) => (r.totalQuestions ? (r.correctAnswers / r.totalQuestions) * 100 : 0))),
     ),
     improvementTrend: iq.length < 2 ? null : byDate[byDate.length - 1].iqScore - byDate[0].iqScore,
   };
+}
+
+/** The highest reading: by what it supports (supportedIq), then by its estimate. */
+function bestOf(iq: IqRecord[]): ProfileStats['bestIQ'] {
+  const best = iq.reduce((a, b) =>
+    supportedIq(b) > supportedIq(a) || (supportedIq(b) === supportedIq(a) && b.iqScore > a.iqScore) ? b : a,
+  );
+  return { iqEstimate: best.iqScore, iqBound: best.iqBound ?? null, iqBoundAt: best.iqBoundAt ?? null };
 }

@@ -33,6 +33,11 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         </p>
         <p data-testid="iq-percentile">{reading.percentile}</p>
         <p className="muted iq-provisional">{t('results.iq.provisional')}</p>
+        {result.scale ? (
+          <p className="muted iq-provisional" data-testid="iq-scale">
+            {t(`results.iq.scale.${result.scale}`)}
+          </p>
+        ) : null}
         {full ? (
           <p className="premium-badge">
             {t('premium.badge')}
@@ -48,12 +53,15 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
             {result.correctAnswers} / {result.totalQuestions}
           </dd>
         </div>
-        <div>
-          <dt>{t('results.iq.weighted')}</dt>
-          <dd>
-            {result.score} / {result.maxScore}
-          </dd>
-        </div>
+        {/* The labels' weighted score is what a result saved before item response theory was read from; since, it is not. */}
+        {result.scale ? null : (
+          <div>
+            <dt>{t('results.iq.weighted')}</dt>
+            <dd>
+              {result.score} / {result.maxScore}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('results.accuracy')}</dt>
           <dd>{result.accuracy}%</dd>

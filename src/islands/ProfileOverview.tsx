@@ -2,7 +2,6 @@
 import type { T } from '../lib/client/texts.ts';
 import type { ProfileData, ProfileParts, Stats } from './profile-data.ts';
 import { CareerItem, Entries, IqItem, ProfileGate } from './ProfileEntries.tsx';
-import { boundOf } from '../domain/iq/reading.ts';
 import { iqValueText } from '../lib/iq-reading.ts';
 import { ActionMessage, CancelDialog, SubscriptionCard } from './SubscriptionCard.tsx';
 import type { SubscriptionActions } from './subscription-actions.ts';
@@ -95,9 +94,7 @@ function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
       </div>
       <div>
         <dt>{t('profile.stats.best')}</dt>
-        <dd>
-          {stats.bestIQ === null ? '—' : iqValueText(t, { iqEstimate: stats.bestIQ, iqBound: boundOf(stats.bestIQ) })}
-        </dd>
+        <dd>{stats.bestIQ === null ? '—' : iqValueText(t, stats.bestIQ)}</dd>
       </div>
       <div>
         <dt>{t('profile.stats.average')}</dt>

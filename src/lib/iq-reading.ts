@@ -8,13 +8,16 @@ type T = (key: string, vars?: Record<string, string | number>) => string;
 export type ShownReading = Pick<
   IqReading,
   'iqEstimate' | 'iqBound' | 'iqInterval' | 'percentile' | 'percentileInterval' | 'ratingLabel'
->;
+> &
+  Partial<Pick<IqReading, 'iqBoundAt' | 'iqMeasured'>>;
 
-/** The IQ figure as every page shows it: the number, or "below 80" / "above 130" beyond the reading's bounds. */
-export const iqValueText = (t: T, r: Pick<ShownReading, 'iqEstimate' | 'iqBound'>): string =>
-  r.iqBound
-    ? t(`iq.value.${r.iqBound}`, { n: r.iqBound === 'below' ? BOUNDS.low : BOUNDS.high })
-    : String(r.iqEstimate);
+/** The figure a bounded reading names; a stored summary from before readings named it is read by the old bounds. */
+const boundAt = (r: Pick<ShownReading, 'iqBound' | 'iqBoundAt'>): number =>
+  r.iqBoundAt ?? (r.iqBound === 'below' ? BOUNDS.low : BOUNDS.high);
+
+/** The IQ figure as every page shows it: the number, or "below Y" / "above X" where the form cannot place it. */
+export const iqValueText = (t: T, r: Pick<ShownReading, 'iqEstimate' | 'iqBound' | 'iqBoundAt'>): string =>
+  r.iqBound ? t(`iq.value.${r.iqBound}`, { n: boundAt(r) }) : String(r.iqEstimate);
 
 export function iqReadingTexts(t: T, r: ShownReading) {
   const value = iqValueText(t, r);
@@ -24,10 +27,19 @@ export function iqReadingTexts(t: T, r: ShownReading) {
       : r.iqBound === 'above'
         ? t('iq.percentile.above', { p: 100 - r.percentile })
         : t('iq.percentile.point', { p: r.percentile, low: r.percentileInterval[0], high: r.percentileInterval[1] });
+  // A bounded reading's band is that of its bound, "or higher" / "or lower"; its interval is said up to where the
+  // form measures (a reading of a result saved before names no range, and keeps its whole interval).
+  const label = t(`iq.label.${r.ratingLabel}`);
+  const [bottom, top] = r.iqMeasured ?? [null, null];
   return {
     value,
-    band: t('results.iq.band', { label: t(`iq.label.${r.ratingLabel}`) }),
-    interval: t('results.iq.interval', { low: r.iqInterval[0], high: r.iqInterval[1] }),
+    band: r.iqBound ? t(`results.iq.band.${r.iqBound}`, { label }) : t('results.iq.band', { label }),
+    interval:
+      r.iqBound === 'above' && top !== null && r.iqInterval[1] > top
+        ? t('results.iq.interval.above', { low: r.iqInterval[0], top })
+        : r.iqBound === 'below' && bottom !== null && r.iqInterval[0] < bottom
+          ? t('results.iq.interval.below', { high: r.iqInterval[1], bottom })
+          : t('results.iq.interval', { low: r.iqInterval[0], high: r.iqInterval[1] }),
     percentile,
   };
 }

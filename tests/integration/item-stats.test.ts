@@ -11,8 +11,6 @@ import { ownDatabase } from '../support/own-database.ts';
 let m: {
   db: typeof import('../../src/lib/server/db.ts');
   stats: typeof import('../../src/lib/server/item-stats.ts');
-  reliability: typeof import('../../src/lib/server/reliability.ts');
-  scoring: typeof import('../../src/lib/server/scoring.ts');
 };
 
 ownDatabase();
@@ -20,8 +18,6 @@ beforeAll(async () => {
   m = {
     db: await import('../../src/lib/server/db.ts'),
     stats: await import('../../src/lib/server/item-stats.ts'),
-    reliability: await import('../../src/lib/server/reliability.ts'),
-    scoring: await import('../../src/lib/server/scoring.ts'),
   };
 });
 
@@ -101,24 +97,5 @@ describe('form statistics from stored sheets', () => {
     // To six decimals, which even a single-precision column keeps.
     expect(row.kr20).toBeCloseTo(expected.kr20!, 6);
     expect(expected.kr20!).toBeGreaterThan(0.5);
-  });
-
-  it("make scoring use a form's measured KR-20 once it has 300 sheets, and the stated .75 before", async () => {
-    await m.reliability.refreshReliability();
-    const kr20 = analyseForm(items, steady).kr20!;
-    expect(steady.length).toBeGreaterThanOrEqual(300);
-    expect(await m.reliability.reliabilityInUse(FORM)).toBeCloseTo(kr20, 10);
-    expect(await m.reliability.reliabilityInUse(0)).toBe(0.75);
-    const answers = items.map((item) => ({
-      questionId: item.id,
-      selectedAnswer: item.correctAnswer,
-      timeSpent: 20_000,
-    }));
-    const scored = await m.scoring.scoreIq({ formId: FORM, answers, timeSpent: 600_000 }, 'en', 'teaser');
-    expect(scored.ok && (scored.result as { reliability?: number }).reliability).toBeCloseTo(kr20, 10);
-    // Below the threshold the stated figure stands, whatever was measured.
-    await (await m.db.db()).query('UPDATE iq_form_stats SET sheets = 299 WHERE form_id = $1', [FORM]);
-    await m.reliability.refreshReliability();
-    expect(await m.reliability.reliabilityInUse(FORM)).toBe(0.75);
   });
 });

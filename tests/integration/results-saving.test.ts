@@ -3,11 +3,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { signedUp } from '../support/accounts.ts';
 import { Client } from '../support/client.ts';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
-import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import {
   careerSheetFor,
   iqSheetFor,
-  rawScoreOf,
+  provisionalReadingOf,
   sittingSheet,
   takeCareerSitting,
   takeSitting,
@@ -44,11 +43,8 @@ describe('saving results', () => {
     expect((await other.json()).error).toBe('score.error.sitting_used');
     const history = await (await client.get('/api/results?type=iq')).json();
     expect(history.items.map((i: { id: string }) => i.id)).toEqual([first.id]);
-    const { iqEstimate, iqBound, ratingLabel } = readIq(
-      rawScoreOf(sitting.formId, () => true),
-      STATED_RELIABILITY,
-    );
-    expect(history.items[0]).toMatchObject({ iqEstimate, iqBound, ratingLabel });
+    const { iqEstimate, iqBound, iqBoundAt, ratingLabel } = provisionalReadingOf(sitting.formId, () => true);
+    expect(history.items[0]).toMatchObject({ iqEstimate, iqBound, iqBoundAt, ratingLabel });
   });
 
   it('serves a signed-in user a form not taken while one remains, then the one taken longest ago', async () => {
@@ -64,7 +60,12 @@ describe('saving results', () => {
         await client.post('/api/tests/iq/score', { ...sheet, submissionId: crypto.randomUUID() })
       ).json();
       const read = await (await client.get(`/api/results/iq/${saved.id}?lang=en`)).json();
-      expect(read.result).toMatchObject({ formId, score: 43, reliability: 0.75 });
+      expect(read.result).toMatchObject({
+        formId,
+        score: 43,
+        scale: 'provisional',
+        iqEstimate: provisionalReadingOf(formId, () => true).iqEstimate,
+      });
     }
     expect((await (await client.get('/api/tests/iq/form?lang=uk')).json()).formId).toBe(taken[0]);
   });
@@ -132,7 +133,7 @@ describe('saving results', () => {
     expect(stats).toMatchObject({
       totalTests: 1,
       professionalTests: 1,
-      bestIQ: listed.iqEstimate,
+      bestIQ: { iqEstimate: listed.iqEstimate, iqBound: listed.iqBound, iqBoundAt: listed.iqBoundAt },
       statsLocked: true,
       averageIQ: null,
       averageAccuracy: null,

@@ -12,6 +12,7 @@ import {
   careerAnswersFor,
   careerSheetFor,
   iqSheetFor,
+  provisionalReadingOf,
   rawScoreOf,
   shownAt,
   sittingSheet,
@@ -42,28 +43,31 @@ async function iqSheet(
 
 describe('POST /api/tests/iq/score', () => {
   it.each([
-    ['every item right', () => true],
-    ['every item wrong', () => false],
-    ['the hard items and item 1 right', (i: IqItem) => i.difficulty === 'hard' || i.id === 1],
-  ])('scores %s as a provisional IQ with its 95 %% interval, at the stated reliability', async (_name, right) => {
+    ['every item right', () => true, []],
+    ['every item wrong', () => false, ['below_chance']],
+    // Hard items right while the medium ones are wrong: a pattern the items make unlikely at any ability (lz*).
+    ['the hard items and item 1 right', (i: IqItem) => i.difficulty === 'hard' || i.id === 1, ['misfit']],
+  ])('scores %s by EAP on the provisional scale, with its own 95 %% interval', async (_name, right, cautions) => {
     const { sitting, sheet } = await iqSheet(right);
     const res = await post('/api/tests/iq/score', sheet);
     expect(res.status).toBe(200);
     const body = await res.json();
-    const raw = rawScoreOf(sitting.formId, right);
-    const { iqEstimate, iqBound, iqInterval, percentile, ratingLabel } = readIq(raw, STATED_RELIABILITY);
+    const reading = provisionalReadingOf(sitting.formId, right);
     expect(body.result).toMatchObject({
       kind: 'iq',
       formId: sitting.formId,
-      score: raw,
-      iqEstimate,
-      iqBound,
-      iqInterval,
-      percentile,
-      ratingLabel,
-      reliability: 0.75,
+      scale: 'provisional',
+      score: rawScoreOf(sitting.formId, right),
+      iqEstimate: reading.iqEstimate,
+      iqBound: reading.iqBound,
+      iqBoundAt: reading.iqBoundAt,
+      iqMeasured: reading.iqMeasured,
+      iqInterval: reading.iqInterval,
+      percentile: reading.percentile,
+      ratingLabel: reading.ratingLabel,
+      reliability: reading.reliability,
       totalQuestions: 20,
-      cautions: raw ? [] : ['below_chance'],
+      cautions,
     });
     expect(body.token).toMatch(/^v1\./);
   });
@@ -641,15 +645,17 @@ describe('POST /api/results/from-token', () => {
     expect(result).toMatchObject({ primaryType: 5, personalityType: 'Expert', language: 'en', access: 'teaser' });
   });
 
-  it('reads an IQ token on the form and reliability it was scored with', async () => {
+  it('reads an IQ token on the form and scale it was scored with', async () => {
     const { sitting, sheet } = await iqSheet(() => true, 'uk', { formId: 7 });
     const scored = await (await post('/api/tests/iq/score', sheet)).json();
     const { result } = await (await post('/api/results/from-token', { token: scored.token, lang: 'en' })).json();
     expect(result).toMatchObject({
       formId: 7,
+      scale: 'provisional',
       score: rawScoreOf(sitting.formId, () => true),
-      reliability: 0.75,
+      reliability: scored.result.reliability,
       iqEstimate: scored.result.iqEstimate,
+      iqBoundAt: scored.result.iqBoundAt,
       language: 'en',
     });
   });

@@ -6,6 +6,9 @@
 import { iqBank, type IqItem } from '../../src/domain/iq/bank.ts';
 import { CAREER_QUESTIONS } from '../../src/domain/career/questions.ts';
 import { DIFFICULTY_WEIGHTS } from '../../src/domain/iq/scoring.ts';
+import { formScale } from '../../src/domain/iq/scale.ts';
+import { readTheta } from '../../src/domain/iq/reading.ts';
+import { eap } from '../../src/domain/irt/score.ts';
 
 export interface ServedSitting {
   formId: number;
@@ -57,6 +60,17 @@ export const careful = (item: { id: number }): boolean => item.id % 5 !== 0;
 /** The raw (weighted) score of answering right exactly the items `right` accepts on a form. */
 export const rawScoreOf = (formId: number, right: (item: IqItem) => boolean) =>
   iqBank(formId).reduce((sum, item) => sum + (right(item) ? DIFFICULTY_WEIGHTS[item.difficulty] : 0), 0);
+
+/**
+ * The reading a sheet right exactly on the items `right` accepts gets on the provisional scale: EAP of its pattern
+ * (src/domain/irt/score.ts), read as IQ with its own interval (reading.ts). What a new sheet reads until its form is
+ * calibrated.
+ */
+export function provisionalReadingOf(formId: number, right: (item: IqItem) => boolean) {
+  const scale = formScale(formId)!;
+  const responses = iqBank(formId).map((item) => (right(item) ? 1 : 0) as 0 | 1);
+  return readTheta(eap(scale.items, responses), scale.measured, scale.reliability);
+}
 
 /** A career sitting as a browser gets it: its token and its statements under their ids in the sitting. */
 export interface CareerSitting {

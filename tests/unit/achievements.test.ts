@@ -22,6 +22,24 @@ describe('achievements', () => {
   ])('IQ %i unlocks %j', (iq, extra) => {
     expect(achievementsOf([record(iq)], 0).unlocked).toEqual(['firstTest', ...extra]);
   });
+  it('go by what a reading supports: "above X" counts as X, "below Y" as nothing, whatever the estimate', () => {
+    // An item-response reading of a perfect sheet: estimate 134, shown as "above 116" (its interval starts there).
+    expect(achievementsOf([record(134, { iqBound: 'above', iqBoundAt: 116 })], 0).unlocked).toEqual(['firstTest']);
+    // A reading from before, shown as "above 130": it says 130, so gifted.
+    expect(achievementsOf([record(132, { iqBound: 'above', iqBoundAt: 130 })], 0).unlocked).toEqual([
+      'firstTest',
+      'gifted',
+    ]);
+    expect(achievementsOf([record(131, { iqBound: 'below', iqBoundAt: 140 })], 0).unlocked).toEqual(['firstTest']);
+  });
+  it('name as best the reading that supports the most, as its page says it', () => {
+    const stats = profileStats([
+      record(134, { iqBound: 'above', iqBoundAt: 116 }),
+      record(121),
+      record(70, { iqBound: 'below', iqBoundAt: 95 }),
+    ]);
+    expect(stats.bestIQ).toEqual({ iqEstimate: 121, iqBound: null, iqBoundAt: null });
+  });
   it('unlock "speed" under 10 minutes only', () => {
     expect(achievementsOf([record(100, { timeSpent: 599_999 })], 0).unlocked).toContain('speed');
     expect(achievementsOf([record(100, { timeSpent: 600_000 })], 0).unlocked).not.toContain('speed');
@@ -50,7 +68,7 @@ describe('profile statistics', () => {
   it('have no trend for one test: a trend needs two', () => {
     expect(profileStats([record(112)])).toEqual({
       totalTests: 1,
-      bestIQ: 112,
+      bestIQ: { iqEstimate: 112, iqBound: null, iqBoundAt: null },
       averageIQ: 112,
       averageAccuracy: 75,
       improvementTrend: null,
@@ -62,6 +80,12 @@ describe('profile statistics', () => {
       record(100, { createdAt: '2026-11-01T00:00:00Z', correctAnswers: 10 }),
       record(105, { createdAt: '2026-11-02T00:00:00Z', correctAnswers: 13 }),
     ]);
-    expect(stats).toEqual({ totalTests: 3, bestIQ: 120, averageIQ: 108, averageAccuracy: 72, improvementTrend: 20 });
+    expect(stats).toEqual({
+      totalTests: 3,
+      bestIQ: { iqEstimate: 120, iqBound: null, iqBoundAt: null },
+      averageIQ: 108,
+      averageAccuracy: 72,
+      improvementTrend: 20,
+    });
   });
 });

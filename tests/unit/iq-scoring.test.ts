@@ -184,7 +184,14 @@ describe('the reading: a provisional IQ-equivalent with its 95 % interval', () =
         expect(texts.value, at).toBe(String(reading.iqEstimate));
         expect(numbers(texts.percentile), at).toEqual([reading.percentile, 95, ...reading.percentileInterval]);
       }
-      expect(numbers(texts.interval), at).toEqual([95, ...reading.iqInterval]);
+      // A bounded interval is said up to the end of the range the form measures, not past it.
+      expect(numbers(texts.interval), at).toEqual(
+        reading.iqBound === 'above' && reading.iqInterval[1] > BOUNDS.high
+          ? [95, reading.iqInterval[0], BOUNDS.high]
+          : reading.iqBound === 'below' && reading.iqInterval[0] < BOUNDS.low
+            ? [95, reading.iqInterval[1], BOUNDS.low]
+            : [95, ...reading.iqInterval],
+      );
       expect(texts.band, at).toContain(t(lang, `iq.label.${reading.ratingLabel}`));
       for (const text of Object.values(texts)) expect(text, at).not.toContain('{');
     }

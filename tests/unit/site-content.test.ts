@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { siteContent, withFigures } from '../../src/lib/site-content.ts';
 import { shareAboveIq, SITE_FIGURES, typicalIntervalHalfWidth } from '../../src/lib/site-figures.ts';
 import { formatNumber } from '../../src/i18n/numbers.ts';
-import { iqBank } from '../../src/domain/iq/bank.ts';
-import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
+import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { formScale } from '../../src/domain/iq/scale.ts';
+import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 
 const LANGS = ['uk', 'en'] as const;
 const FILES = [...LANGS.map((l) => `src/content/site/${l}.json`), ...LANGS.map((l) => `src/i18n/${l}.json`)];
@@ -21,13 +22,28 @@ const everyText = FILES.flatMap((file) =>
 
 describe('the figures of the site content', () => {
   it('come from the code that produces what they describe', () => {
-    expect(SITE_FIGURES.iqQuestions).toBe(iqBank(0).length);
-    // The results page's interval for a median sheet at the stated reliability: ±1.96 · 15 · √(r(1 − r)) ≈ ±13.
-    const [low, high] = readIq(22, STATED_RELIABILITY).iqInterval;
-    expect(SITE_FIGURES.intervalHalfWidth).toBe((high - low) / 2);
-    expect(typicalIntervalHalfWidth(0.75)).toBe(Math.round(1.96 * 15 * Math.sqrt(0.75 * 0.25)));
-    // It follows the reliability: a form measured at .90 would be quoted as ±9.
-    expect(typicalIntervalHalfWidth(0.9)).toBe(9);
+    expect(SITE_FIGURES.iqQuestions).toBe(iqBank(SERVED_FORM_IDS[0]).length);
+    // The median person's interval as the results page computes it (EAP on the provisional scale): its half-width
+    // lies between the narrowest and the widest any sheet of the form gets.
+    const { items } = formScale(SERVED_FORM_IDS[0])!;
+    const halves = [0, 5, 10, 15, 20].map((k) => {
+      const r = scoreIqSheet({
+        formId: SERVED_FORM_IDS[0],
+        answers: iqBank(SERVED_FORM_IDS[0]).map((item, i) => ({
+          questionId: item.id,
+          selectedAnswer: i < k ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+          timeSpent: 30_000,
+        })),
+        timeSpent: 600_000,
+        scale: formScale(SERVED_FORM_IDS[0])!,
+        reliability: 0,
+      });
+      return (r.iqInterval[1] - r.iqInterval[0]) / 2;
+    });
+    expect(SITE_FIGURES.intervalHalfWidth).toBeGreaterThanOrEqual(Math.floor(Math.min(...halves)));
+    expect(SITE_FIGURES.intervalHalfWidth).toBeLessThanOrEqual(Math.ceil(Math.max(...halves)));
+    expect(SITE_FIGURES.intervalHalfWidth).toBe(typicalIntervalHalfWidth());
+    expect(items.length).toBe(20);
   });
 
   it('are written out in each language by the one number format', () => {

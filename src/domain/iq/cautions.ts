@@ -13,8 +13,15 @@
  */
 import type { IqItem } from './bank.ts';
 
-/** `key_seen`: taken after the user had seen this form's worked answers (the server served it knowing so). */
-export type IqCaution = 'too_fast' | 'below_chance' | 'straight_line' | 'key_seen';
+/**
+ * `key_seen`: taken after the user had seen this form's worked answers (the server served it knowing so).
+ * `misfit`: on a sheet read by item response theory, the pattern of right and wrong answers is one the form's items
+ * make unlikely at any ability — harder items right while easier ones wrong — by Snijders's lz* at the MAP ability
+ * (src/domain/irt/person-fit.ts) below MISFIT_LZ: 1 % of sheets that follow the model are cautioned (one-sided,
+ * z = −2.33), a reversed sheet reads about −6.
+ */
+export type IqCaution = 'too_fast' | 'below_chance' | 'straight_line' | 'misfit' | 'key_seen';
+export const MISFIT_LZ = -2.33;
 
 /** Six options: a guess is right one time in six. */
 export const GUESS_ODDS = 1 / 6;
@@ -91,13 +98,16 @@ export interface CautionInput {
   totalMs: number;
   score: number;
   weights: number[];
+  /** Person fit says the pattern is aberrant (see `misfit` above). */
+  misfit?: boolean;
 }
 
-export function iqCautions({ bank, timeMs, positions, totalMs, score, weights }: CautionInput): IqCaution[] {
+export function iqCautions({ bank, timeMs, positions, totalMs, score, weights, misfit }: CautionInput): IqCaution[] {
   const cautions: IqCaution[] = [];
   const unread = bank.filter((item, i) => timeMs[i] < readingMs(item)).length;
   if (totalMs < MIN_TOTAL_MS || unread >= READING.unreadShare * bank.length) cautions.push('too_fast');
   if (score <= guessingLevel(weights)) cautions.push('below_chance');
   if (straightLined(positions.filter((p) => p >= 0))) cautions.push('straight_line');
+  if (misfit) cautions.push('misfit');
   return cautions;
 }

@@ -1,12 +1,15 @@
 /**
- * The one reading of a raw score (DESIGN.md §3.5), from which every figure and text on a result page and
- * certificate is taken, so none can contradict another.
+ * The one reading of a sheet (DESIGN.md §3.5; issue 29), from which every figure and text on a result page,
+ * certificate and profile is taken, so none can contradict another. Two ways of reading, and a result keeps the one
+ * it was scored with:
  *
- * raw → percentile → observed IQ through the spec's tables (part 1 §9); then, because a 20-item form measures with
- * error, the provisional IQ-equivalent is the estimated true score 100 + r·(X − 100) (Kelley's formula), with the
- * 95 % interval ±1.96 · 15 · √(r(1 − r)) (the standard error of that estimate), r the form's reliability in use.
- * Outside 80–130 the form cannot place a score with any precision, so the reading says "below 80" / "above 130".
- * The percentile is that of the provisional IQ on the normal curve the IQ scale is defined by.
+ * - readTheta (every sheet since item response theory): the EAP ability on its form's scale (./scale.ts) as
+ *   IQ = 100 + 15·θ, with the person's own 95 % interval; bounded where the interval leaves what the form measures.
+ * - readIq (results saved before, read as then): raw → percentile → observed IQ through the spec's tables (part 1
+ *   §9); then the estimated true score 100 + r·(X − 100) (Kelley's formula), with the 95 % interval
+ *   ±1.96 · 15 · √(r(1 − r)), r the form's reliability in use; outside 80–130 "below 80" / "above 130".
+ *
+ * The percentile is that of the shown figure on the normal curve the IQ scale is defined by.
  */
 /** raw score → percentile */
 export const RAW_TO_PERCENTILE: [number, number][] = [
@@ -84,14 +87,18 @@ export const percentileOfIq = (iq: number): number =>
 export interface IqReading {
   /** The provisional IQ-equivalent, rounded: the estimated true score. */
   iqEstimate: number;
-  /** Set when the estimate lies outside what the form can place: it is then shown as "below 80" / "above 130". */
+  /** Set when the reading lies outside what the form can place: it is then shown as "below Y" / "above X". */
   iqBound: 'below' | 'above' | null;
+  /** The Y or X a bounded reading names (null when it is a number). */
+  iqBoundAt: number | null;
+  /** The IQ range the form measures: where a reading can be a number. */
+  iqMeasured: [number, number];
   /** The 95 % interval of the estimate. */
   iqInterval: [number, number];
-  /** Percentile of iqEstimate (of BOUNDS.low / BOUNDS.high when bounded), and of the interval's ends. */
+  /** Percentile of iqEstimate (of iqBoundAt when bounded), and of the interval's ends. */
   percentile: number;
   percentileInterval: [number, number];
-  /** The spec's rating band of the estimate, shown as provisional. */
+  /** The spec's rating band of the estimate (of iqBoundAt when bounded: "or higher" / "or lower"), shown as provisional. */
   ratingLabel: RatingLabel;
   reliability: number;
 }
@@ -111,10 +118,55 @@ export function readIq(raw: number, reliability: number): IqReading {
   return {
     iqEstimate,
     iqBound,
+    iqBoundAt: iqBound ? shown : null,
+    iqMeasured: [BOUNDS.low, BOUNDS.high],
     iqInterval,
     percentile: percentileOfIq(shown),
     percentileInterval: [percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])],
     ratingLabel: ratingLabel(iqEstimate),
+    reliability,
+  };
+}
+
+/** The IQ scale: mean 100, standard deviation 15, on the θ of the N(0, 1) population the items are calibrated in. */
+export const iqOfTheta = (theta: number): number => 100 + 15 * theta;
+/** The 95 % interval: the EAP ± 1.96 posterior standard deviations. */
+export const Z95 = 1.96;
+
+/**
+ * The reading of an EAP ability (issue 29): IQ = 100 + 15·θ with the person's own 95 % interval from the posterior
+ * SD, so its width differs from person to person. A number is shown only where the interval lies inside the range
+ * the form measures; an interval that runs past the top says "above X", X its lower end — at least X, the form
+ * cannot say by how much more (a claim of "above the top of the range" would be more than the sheet supports: on a
+ * 20-item form even a perfect sheet's interval starts far below it); past the bottom, "below Y", Y its upper end.
+ * An interval past both ends (a form that measures a narrow range) is said on the side of its estimate.
+ */
+export function readTheta(
+  { theta, sd }: { theta: number; sd: number },
+  measured: [number, number],
+  reliability: number,
+): IqReading {
+  const estimate = iqOfTheta(theta);
+  const low = iqOfTheta(theta - Z95 * sd);
+  const high = iqOfTheta(theta + Z95 * sd);
+  const [bottom, top] = measured.map(iqOfTheta);
+  const pastTop = high > top;
+  const pastBottom = low < bottom;
+  const iqBound: IqReading['iqBound'] =
+    pastTop && pastBottom ? (estimate >= 100 ? 'above' : 'below') : pastTop ? 'above' : pastBottom ? 'below' : null;
+  const iqInterval: [number, number] = [Math.round(low), Math.round(high)];
+  const iqEstimate = Math.round(estimate);
+  const iqBoundAt = iqBound === 'above' ? iqInterval[0] : iqBound === 'below' ? iqInterval[1] : null;
+  const shown = iqBoundAt ?? iqEstimate;
+  return {
+    iqEstimate,
+    iqBound,
+    iqBoundAt,
+    iqMeasured: [Math.round(bottom), Math.round(top)],
+    iqInterval,
+    percentile: percentileOfIq(shown),
+    percentileInterval: [percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])],
+    ratingLabel: ratingLabel(shown),
     reliability,
   };
 }

@@ -4,8 +4,11 @@
  * (DESIGN.md §3.5) is the reading in reading.ts: a provisional IQ-equivalent with a 95 % interval.
  */
 import { iqBank, IQ_CATEGORIES, type Difficulty, type IqCategory, type IqItem } from './bank.ts';
-import { readIq, type IqReading } from './reading.ts';
-import { iqCautions, type IqCaution } from './cautions.ts';
+import { readIq, readTheta, type IqReading } from './reading.ts';
+import { iqCautions, MISFIT_LZ, type IqCaution } from './cautions.ts';
+import type { FormScale } from './scale.ts';
+import { eap } from '../irt/score.ts';
+import { lzStar } from '../irt/person-fit.ts';
 
 export const DIFFICULTY_WEIGHTS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 export const MAX_RAW_SCORE = 43;
@@ -25,12 +28,17 @@ export interface IqAnswer {
   shown?: number;
 }
 
-/** What a sheet is scored from: the form it was taken on, the answers, and the reliability in use for that form. */
+/**
+ * What a sheet is scored from: the form it was taken on, the answers, and how it is read — on its form's scale by
+ * item response theory, or (a result saved before, read as then) by number right with the reliability it recorded.
+ */
 export interface IqSheet {
   formId: number;
   answers: IqAnswer[];
   /** Total milliseconds. */
   timeSpent: number;
+  /** The scale the sheet is read on; absent: the classical reading with `reliability`. */
+  scale?: FormScale;
   reliability: number;
   /** Served after the user had seen this form's worked answers (every form's, within the year). */
   reviewed?: boolean;
@@ -40,6 +48,8 @@ export type { IqCaution };
 
 export interface IqResult extends IqReading {
   formId: number;
+  /** The scale the reading used (null: the classical reading of a result saved before). */
+  scale: { id: string; provisional: boolean } | null;
   score: number;
   maxScore: number;
   totalQuestions: number;
@@ -62,7 +72,7 @@ export interface IqResult extends IqReading {
 const withKeySeen = (reviewed: boolean | undefined, cautions: IqCaution[]): IqCaution[] =>
   reviewed ? [...cautions, 'key_seen'] : cautions;
 
-export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed }: IqSheet): IqResult {
+export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed, scale }: IqSheet): IqResult {
   const bank = iqBank(formId);
   const byId = new Map(answers.map((a) => [a.questionId, a]));
   const review = bank.map((item) => {
@@ -77,9 +87,12 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed
   const score = bank.reduce((sum, item, i) => sum + (review[i].correct ? DIFFICULTY_WEIGHTS[item.difficulty] : 0), 0);
   const maxScore = bank.reduce((sum, item) => sum + DIFFICULTY_WEIGHTS[item.difficulty], 0);
   const correctAnswers = review.filter((r) => r.correct).length;
+  const responses = review.map((r) => (r.correct ? 1 : 0) as 0 | 1);
+  const misfit = scale !== undefined && lzStar(scale.items, responses).lzStar < MISFIT_LZ;
   return {
     formId,
-    ...readIq(score, reliability),
+    scale: scale ? { id: scale.id, provisional: scale.provisional } : null,
+    ...(scale ? readTheta(eap(scale.items, responses), scale.measured, scale.reliability) : readIq(score, reliability)),
     score,
     maxScore,
     totalQuestions: bank.length,
@@ -96,8 +109,11 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed
           return answer ? (answer.shown ?? answer.selectedAnswer) : -1;
         }),
         totalMs: timeSpent,
-        score,
-        weights: bank.map((item) => DIFFICULTY_WEIGHTS[item.difficulty]),
+        // Read by item response theory, the labels' weights no longer say anything: guessing is judged on the
+        // number right, the figure the page shows.
+        score: scale ? correctAnswers : score,
+        weights: bank.map((item) => (scale ? 1 : DIFFICULTY_WEIGHTS[item.difficulty])),
+        misfit,
       }),
     ),
     speed: speedAssessment(timeSpent),

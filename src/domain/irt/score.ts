@@ -12,11 +12,13 @@ export interface Reading {
   sd: number;
 }
 
+/** The quadrature points EAP integrates over unless told otherwise. */
+export const EAP_POINTS = 49;
 let defaultPoints: Quadrature | null = null;
 
 export function eap(items: ItemParameters[], responses: Responses, quadrature?: Quadrature): Reading {
   if (responses.length !== items.length) throw new Error('eap: one response per item');
-  const q = quadrature ?? (defaultPoints ??= gaussHermite(49));
+  const q = quadrature ?? (defaultPoints ??= gaussHermite(EAP_POINTS));
   let total = 0;
   let first = 0;
   let second = 0;

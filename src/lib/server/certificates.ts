@@ -10,6 +10,7 @@ import { certificateFileName, renderCertificate, type CertificateData } from './
 import { scoreIqSheet } from '../../domain/iq/scoring.ts';
 import { iqReadingTexts } from '../iq-reading.ts';
 import { storedIqSheet } from './results.ts';
+import { ensureScales } from './scales.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import type { TestKind } from '../../domain/views.ts';
@@ -31,6 +32,7 @@ interface ResultRow {
   answers: unknown[];
   form_id: number | null;
   reliability: number | null;
+  scale: string | null;
   key_seen: boolean | null;
   time_spent: number;
   created_at: Date;
@@ -43,7 +45,7 @@ interface ResultRow {
 
 const SELECT = (table: string, kind: string) =>
   `SELECT r.id, r.user_id, r.answers, r.time_spent, r.created_at, r.verification_code, r.submission_key, p.full_name, p.email, '${kind}' AS kind,
-     ${kind === 'iq' ? 'r.form_id, r.reliability, r.key_seen' : 'NULL AS form_id, NULL AS reliability, NULL AS key_seen'}
+     ${kind === 'iq' ? 'r.form_id, r.reliability, r.scale, r.key_seen' : 'NULL AS form_id, NULL AS reliability, NULL AS scale, NULL AS key_seen'}
    FROM ${table} r JOIN user_profiles p ON p.id = r.user_id`;
 
 /** A result with its holder, by id (and owner, or verification code) or by code alone. */
@@ -62,7 +64,10 @@ export async function findCertifiedResult(
             [where.id, where.userId ?? null, where.code ?? null],
           )
         : await database.query<ResultRow>(`${SELECT(table, kind)} WHERE r.verification_code = $1`, [where.code]);
-    if (rows[0]) return rows[0];
+    if (rows[0]) {
+      await ensureScales([rows[0].scale]);
+      return rows[0];
+    }
   }
   return null;
 }
@@ -73,7 +78,8 @@ export async function findCertifiedResult(
  * type names none (DESIGN.md §3.8). The results page says so and offers a retake.
  */
 export function certificateRefusal(
-  row: Pick<ResultRow, 'kind' | 'answers' | 'time_spent' | 'form_id' | 'reliability' | 'key_seen' | 'submission_key'>,
+  row: Pick<ResultRow, 'kind' | 'answers' | 'time_spent' | 'form_id' | 'reliability' | 'key_seen' | 'submission_key'> &
+    Partial<Pick<ResultRow, 'scale'>>,
 ) {
   // A copy of a sheet another account saved first (claimed before one sheet could hold only one result): the first
   // holds it; this one is not certified, whatever was downloaded before.
@@ -98,7 +104,8 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
     const texts = iqReadingTexts((key, vars) => t(lang, key, vars), r);
     const label = r.cautions.length ? t(lang, `cert.caution.${r.cautions[0]}`) : texts.band;
     return {
-      score: String(r.iqEstimate),
+      // The file is named by the figure the certificate states: "above 115" when the reading is bounded.
+      score: texts.value,
       achieved: t(lang, 'cert.achieved.iq'),
       headline: `IQ ${texts.value}`,
       detail: `${texts.interval} · ${label}`,

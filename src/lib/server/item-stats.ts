@@ -1,15 +1,15 @@
 /**
  * The item analysis over the stored IQ sheets (DESIGN.md §3.5): each signed-in result's answers, scored against
  * its form's key, analysed per form (src/domain/iq/analysis.ts), and each form's n and KR-20 written to
- * iq_form_stats, from which scoring takes the reliability it uses (reliability.ts). Run by `npm run items:report`
- * and daily by the scheduled function iq-form-stats.
+ * iq_form_stats: the classical figures of the item report, beside the item response model's (issue 29). Scoring
+ * reads sheets on their form's scale (scales.ts) since; a result saved before keeps the reliability it recorded.
+ * Run by `npm run items:report` and daily by the scheduled function iq-form-stats.
  */
 import { analyseForm, UNANSWERED, type FormAnalysis, type Sheet } from '../../domain/iq/analysis.ts';
 import { iqBank, IQ_FORM_IDS, type IqItem } from '../../domain/iq/bank.ts';
 import { measuredReliabilityApplies, STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { scoreIqSheet, type IqAnswer } from '../../domain/iq/scoring.ts';
 import { db } from './db.ts';
-import { reliabilityChanged } from './reliability.ts';
 
 export interface FormReport {
   formId: number;
@@ -82,7 +82,6 @@ export async function saveFormStats(reports: FormReport[]): Promise<void> {
       );
     }
   });
-  reliabilityChanged();
 }
 
 /** Recomputes and stores every form's statistics; returns the reports it stored. */

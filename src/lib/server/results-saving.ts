@@ -31,7 +31,7 @@ type Saved = { id: string | null; queued: boolean; keySeen: boolean };
 const COLUMNS: Record<TestKind, string> = {
   iq: `user_id uuid, iq_score integer, total_score integer, correct_answers integer, total_questions integer,
     time_spent integer, breakdown jsonb, language text, answers jsonb, submission_key text, verification_code text,
-    form_id smallint, reliability double precision, key_seen boolean`,
+    form_id smallint, reliability double precision, scale text, key_seen boolean`,
   professional: `user_id uuid, total_questions integer, time_spent integer, enneagram_scores jsonb,
     primary_type integer, secondary_type integer, tied_types jsonb, recommended_professions jsonb,
     personality_type text, strengths_description text, development_areas jsonb, language text, answers jsonb,
@@ -147,6 +147,7 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
       breakdown: r.breakdown,
       form_id: r.formId,
       reliability: r.reliability,
+      scale: r.scale?.id ?? null,
       key_seen: scored.sheet.reviewed === true,
     };
   }

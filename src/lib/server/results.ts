@@ -8,6 +8,7 @@ import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { careerView, iqView } from '../../domain/views.ts';
 import type { Access } from '../../domain/access.ts';
 import { db } from './db.ts';
+import { ensureScales, knownScale } from './scales.ts';
 import { isUuid } from './http.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import type { TestKind } from '../../domain/views.ts';
@@ -18,6 +19,7 @@ interface StoredRow {
   id: string;
   form_id?: number;
   reliability?: number;
+  scale?: string | null;
   key_seen?: boolean;
   verification_code?: string;
   certificate_url_uk?: string | null;
@@ -36,6 +38,7 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
     [id, userId],
   );
   if (!row) return null;
+  await ensureScales([row.scale]);
   return {
     id: row.id,
     ...(kind === 'iq' ? { formId: Number(row.form_id ?? 0) } : {}),
@@ -46,19 +49,21 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
   };
 }
 
-/** The columns an IQ row is scored from besides its answers: the form and the reliability it was scored with. */
-const IQ_COLUMNS: Record<TestKind, string> = { iq: ', form_id, reliability, key_seen', professional: '' };
+/** The columns an IQ row is scored from besides its answers: the form, and the scale or reliability it was read with. */
+const IQ_COLUMNS: Record<TestKind, string> = { iq: ', form_id, reliability, scale, key_seen', professional: '' };
 
-/** The sheet a stored IQ row holds, scored the way it was when saved. */
+/** The sheet a stored IQ row holds, read the way it was when saved (its scale read first: scales.ts ensureScales). */
 export const storedIqSheet = (row: {
   form_id?: number;
   reliability?: number;
+  scale?: string | null;
   key_seen?: boolean | null;
   answers: unknown;
   time_spent: number;
 }) => ({
   formId: Number(row.form_id ?? 0),
   reliability: Number(row.reliability ?? STATED_RELIABILITY),
+  ...(row.scale ? { scale: knownScale(row.scale, Number(row.form_id ?? 0)) } : {}),
   answers: row.answers as IqAnswer[],
   timeSpent: row.time_spent,
   ...(row.key_seen ? { reviewed: true } : {}),
@@ -127,6 +132,7 @@ export async function listResults(
     [userId, page.cursor?.createdAt ?? null, page.cursor?.id ?? null, page.limit + 1],
   );
   const more = rows.length > page.limit;
+  await ensureScales(rows.map((row) => row.scale));
   // The entry's fields are the contract's (src/api/results.ts): the summary for everyone, the details with premium.
   const items = rows.slice(0, page.limit).map((row): IqEntry | CareerEntry => {
     const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
@@ -181,27 +187,30 @@ export async function markReviewSeen(userId: string, formId: number): Promise<vo
 /** What the statistics and achievements are computed from. */
 export async function statsInputs(userId: string) {
   const database = await db();
-  const iq = await database.query<{
-    iq_score: number;
-    correct_answers: number;
-    total_questions: number;
-    time_spent: number;
-    created_at: Date;
-  }>('SELECT iq_score, correct_answers, total_questions, time_spent, created_at FROM test_results WHERE user_id = $1', [
-    userId,
-  ]);
+  // Each result read again as its page reads it (on the scale it names), so a statistic never states a figure the
+  // result does not: a reading "above 118" counts as that, not as its estimate.
+  const iq = await database.query<StoredRow>(
+    `SELECT id, answers, time_spent, created_at${IQ_COLUMNS.iq} FROM test_results WHERE user_id = $1`,
+    [userId],
+  );
+  await ensureScales(iq.map((row) => row.scale));
   const [{ n }] = await database.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM professional_test_results WHERE user_id = $1',
     [userId],
   );
   return {
-    iq: iq.map((r) => ({
-      iqScore: r.iq_score,
-      correctAnswers: r.correct_answers,
-      totalQuestions: r.total_questions,
-      timeSpent: r.time_spent,
-      createdAt: r.created_at,
-    })),
+    iq: iq.map((row) => {
+      const r = scoreIqSheet(storedIqSheet(row));
+      return {
+        iqScore: r.iqEstimate,
+        iqBound: r.iqBound,
+        iqBoundAt: r.iqBoundAt,
+        correctAnswers: r.correctAnswers,
+        totalQuestions: r.totalQuestions,
+        timeSpent: r.timeSpent,
+        createdAt: row.created_at,
+      };
+    }),
     professionalCount: n,
   };
 }

@@ -7,7 +7,8 @@ import { iqBank } from '../../domain/iq/bank.ts';
 import { CareerScoreRequest, IqScoreRequest, SCORE_BODY_LIMIT } from '../../api/tests.ts';
 import { scoreIqSheet, type IqAnswer, type IqResult, type IqSheet } from '../../domain/iq/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
-import { reliabilityInUse } from './reliability.ts';
+import { ensureScales, knownScale, scaleInUse } from './scales.ts';
+import type { FormScale } from '../../domain/iq/scale.ts';
 import { scoreCareerAnswers, type CareerAnswer, type CareerResult } from '../../domain/career/scoring.ts';
 import { checkCareerSheet, checkIqSheet, type SheetError } from '../../domain/sheets.ts';
 import { careerView, iqView } from '../../domain/views.ts';
@@ -66,20 +67,27 @@ export type Scored =
     }
   | { ok: false; error: SheetError };
 
-/** Scores an IQ sheet with its form's key and the reliability in use for that form (or the one a token recorded). */
+/**
+ * How a sheet is read: on a scale (a new sheet: the one in use for its form, scales.ts), or as a token from before
+ * item response theory recorded — by number right, with its reliability.
+ */
+type Reading = { scale: FormScale } | { reliability: number };
+
+/** Scores an IQ sheet with its form's key, read on the scale in use for that form (or as a token recorded). */
 export async function scoreIq(
   input: Omit<IqSheetInput, 'submissionId' | 'lang' | 'sitting'> & { sitting?: string },
   language: Lang,
   access: Access,
-  reliability?: number,
+  reading?: Reading,
 ): Promise<Scored> {
   const error = checkIqSheet(iqBank(input.formId), input.answers);
   if (error) return { ok: false, error };
+  const how = reading ?? { scale: await scaleInUse(input.formId) };
   const sheet: IqSheet = {
     formId: input.formId,
     answers: input.answers,
     timeSpent: input.timeSpent,
-    reliability: reliability ?? (await reliabilityInUse(input.formId)),
+    ...('scale' in how ? { scale: how.scale, reliability: how.scale.reliability } : how),
     ...(input.reviewed ? { reviewed: true } : {}),
   };
   const result = scoreIqSheet(sheet);
@@ -90,7 +98,7 @@ export async function scoreIq(
       ...(input.sitting === undefined ? {} : { sitting: input.sitting }),
       ...(input.reviewed ? { reviewed: true } : {}),
       formId: sheet.formId,
-      reliability: sheet.reliability,
+      ...(sheet.scale ? { scale: sheet.scale.id } : { reliability: sheet.reliability }),
       answers: input.answers.map((a) =>
         a.shown === undefined
           ? [a.questionId, a.selectedAnswer, a.timeSpent]
@@ -131,7 +139,7 @@ export function scoreCareer(
   };
 }
 
-/** Re-scores the sheet a token carries (it was validated when signed) in the asked language, with its recorded form and reliability. */
+/** Re-scores the sheet a token carries (it was validated when signed) in the asked language, read as it recorded. */
 export async function rescoreToken(payload: ResultTokenPayload, language: Lang, access: Access): Promise<Scored> {
   const answers = payload.answers.map(([questionId, selectedAnswer, timeSpent, shown]) => ({
     questionId,
@@ -140,6 +148,7 @@ export async function rescoreToken(payload: ResultTokenPayload, language: Lang, 
     ...(shown === undefined ? {} : { shown }),
   }));
   const sitting = payload.sitting === undefined ? {} : { sitting: payload.sitting };
+  if (payload.kind === 'iq') await ensureScales([payload.scale]);
   return payload.kind === 'iq'
     ? scoreIq(
         {
@@ -151,7 +160,9 @@ export async function rescoreToken(payload: ResultTokenPayload, language: Lang, 
         },
         language,
         access,
-        payload.reliability ?? STATED_RELIABILITY,
+        payload.scale
+          ? { scale: knownScale(payload.scale, payload.formId ?? 0) }
+          : { reliability: payload.reliability ?? STATED_RELIABILITY },
       )
     : scoreCareer({ answers: answers as CareerAnswer[], timeSpent: payload.timeSpent, ...sitting }, language, access);
 }

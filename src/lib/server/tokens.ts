@@ -18,6 +18,8 @@ export interface ResultTokenPayload {
   /** IQ only: the form taken and the reliability the reading used (absent in tokens from before forms: 0 and .75). */
   formId?: number;
   reliability?: number;
+  /** IQ only: the scale the sheet was read on (absent in tokens from before item response theory: read by number right). */
+  scale?: string;
   /** IQ only: served after the user had seen every form's worked answers (the reading is cautioned). */
   reviewed?: boolean;
   /** [questionId, selectedAnswer, timeSpent] per answer, and for IQ sittings the place the option was shown at. */
