@@ -19,7 +19,6 @@ import {
   takeCareerSitting,
   takeSitting,
 } from '../support/sittings.ts';
-import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
 import { CAREER_QUESTIONS } from '../../src/domain/career/questions.ts';
 
 const base = inject('baseUrl');
