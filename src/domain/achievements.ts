@@ -44,26 +44,31 @@ export interface ProfileStats {
   totalTests: number;
   /** The highest reading, as its result page says it (a number, or "above X" / "below Y"). */
   bestIQ: { iqEstimate: number; iqBound: 'above' | 'below' | null; iqBoundAt: number | null } | null;
+  /** Of the readings that are numbers. */
   averageIQ: number | null;
   /** Percent, 0–100. */
   averageAccuracy: number | null;
-  /** Newest minus oldest IQ. */
+  /** Newest minus oldest IQ, of the readings that are numbers. */
   improvementTrend: number | null;
 }
 
 export function profileStats(iq: IqRecord[]): ProfileStats {
   if (iq.length === 0)
     return { totalTests: 0, bestIQ: null, averageIQ: null, averageAccuracy: null, improvementTrend: null };
-  const byDate = [...iq].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+  // Averages and trends are of readings that are numbers: a reading "above X" or "below Y" has no figure to add, and
+  // its estimate is one its page does not state (the profile would contradict the result).
+  const numbers = iq
+    .filter((r) => !r.iqBound)
+    .sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
   const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
   return {
     totalTests: iq.length,
     bestIQ: bestOf(iq),
-    averageIQ: Math.round(mean(iq.map((r) => r.iqScore))),
+    averageIQ: numbers.length ? Math.round(mean(numbers.map((r) => r.iqScore))) : null,
     averageAccuracy: Math.round(
       mean(iq.map((r) => (r.totalQuestions ? (r.correctAnswers / r.totalQuestions) * 100 : 0))),
     ),
-    improvementTrend: iq.length < 2 ? null : byDate[byDate.length - 1].iqScore - byDate[0].iqScore,
+    improvementTrend: numbers.length < 2 ? null : numbers[numbers.length - 1].iqScore - numbers[0].iqScore,
   };
 }
 

@@ -77,11 +77,14 @@ export async function answerIqCarefully(page: Page, lang: Lang, itemMs = 25_000)
   for (let i = 0; i < 10 && !/results/.test(page.url()); i++) await page.clock.runFor(2_000);
 }
 
-/** The IQ figure as the results page shows it: the number, or "below 80" / "above 130". */
-export function shownIq(result: { iqEstimate: number; iqBound: 'below' | 'above' | null }, lang: Lang): string {
+/** The IQ figure as the results page shows it: the number, or "below Y" / "above X" with the reading's own Y, X. */
+export function shownIq(
+  result: { iqEstimate: number; iqBound: 'below' | 'above' | null; iqBoundAt: number | null },
+  lang: Lang,
+): string {
   if (!result.iqBound) return String(result.iqEstimate);
-  const words = { uk: { below: 'нижче 80', above: 'понад 130' }, en: { below: 'below 80', above: 'above 130' } };
-  return words[lang][result.iqBound];
+  const words = { uk: { below: 'нижче', above: 'понад' }, en: { below: 'below', above: 'above' } };
+  return `${words[lang][result.iqBound]} ${result.iqBoundAt}`;
 }
 
 /** Clicks option `choice(i)` of each question in turn, waiting for the runner to move on. */

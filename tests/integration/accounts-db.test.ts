@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ownDatabase } from '../support/own-database.ts';
 import { countStatements } from '../../src/lib/server/database/statements.ts';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
+import { mailedIqScore } from '../../src/lib/server/outbox.ts';
 
 /** A form sittings are served now (the retired ones are only scored again from saved rows). */
 const FORM = SERVED_FORM_IDS[0];
@@ -186,14 +187,15 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
     // One notification per new row of the listed user (3 rows), none for the other; each announced its own.
     const outbox = await (
       await database()
-    ).query<{ score: number }>(
+    ).query<{ score: number | null }>(
       "SELECT (payload->'mergeFields'->>'IQ_SCORE')::int AS score FROM outbox WHERE kind = 'mailchimp' AND payload->'mergeFields'->>'LAST_TEST' = 'iq' AND payload->'mergeFields'->>'USER_ID' IN ($1, $2) ORDER BY 1",
       [listed, quiet],
     );
     const listedScores = outcomes
       .filter((_, i) => saves[i].user === listed && i !== 4)
-      .map((o) => (o.score as { iqEstimate: number }).iqEstimate);
-    expect(outbox.map((r) => r.score)).toEqual(listedScores.sort((x, y) => x - y));
+      .map((o) => mailedIqScore(o.score as Parameters<typeof mailedIqScore>[0]));
+    // As each result states it: a "below Y" reading states no figure to mail (NULL sorts last).
+    expect(outbox.map((r) => r.score)).toEqual(listedScores.sort((x, y) => (x ?? Infinity) - (y ?? Infinity)));
     expect(outcomes.filter((o, i) => saves[i].user === quiet).every((o) => o.queued === 0)).toBe(true);
   });
 

@@ -7,8 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signedUp } from '../support/accounts.ts';
 import { Client } from '../support/client.ts';
 import { acceptSignature, deliverCallback, serviceCallback } from '../support/wayforpay.ts';
-import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
-import { iqSheetFor, rawScoreOf, takeSitting } from '../support/sittings.ts';
+import { iqSheetFor, provisionalReadingOf, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 
@@ -331,10 +330,7 @@ describe('the same result before and after paying', () => {
         iqSheetFor(sitting, () => true),
       )
     ).json();
-    const { iqEstimate } = readIq(
-      rawScoreOf(sitting.formId, () => true),
-      STATED_RELIABILITY,
-    );
+    const { iqEstimate, iqBound, iqBoundAt } = provisionalReadingOf(sitting.formId, () => true);
     const before = (await (await client.get(`/api/results/iq/${id}`)).json()).result;
     expect(before.access).toBe('teaser');
     expect(before).not.toHaveProperty('breakdown');
@@ -349,8 +345,9 @@ describe('the same result before and after paying', () => {
     const stats = await (await client.get('/api/me/stats')).json();
     expect(stats).toMatchObject({
       statsLocked: false,
-      bestIQ: iqEstimate,
-      averageIQ: iqEstimate,
+      bestIQ: { iqEstimate, iqBound, iqBoundAt },
+      // A perfect sheet reads "above X": no number to average (the page would contradict itself).
+      averageIQ: iqBound ? null : iqEstimate,
       averageAccuracy: 100,
       improvementTrend: null,
     });

@@ -39,6 +39,9 @@ describe('achievements', () => {
       record(70, { iqBound: 'below', iqBoundAt: 95 }),
     ]);
     expect(stats.bestIQ).toEqual({ iqEstimate: 121, iqBound: null, iqBoundAt: null });
+    // Only the number is averaged: the bounded readings' estimates are figures their pages do not state.
+    expect(stats.averageIQ).toBe(121);
+    expect(stats.improvementTrend).toBeNull();
   });
   it('unlock "speed" under 10 minutes only', () => {
     expect(achievementsOf([record(100, { timeSpent: 599_999 })], 0).unlocked).toContain('speed');

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from './db.ts';
 import { detached } from './database/statements.ts';
+import { supportedIq } from '../../domain/achievements.ts';
 
 export type NotificationKind = 'telegram' | 'mailchimp';
 
@@ -22,6 +23,14 @@ export async function enqueueNotification(
  * by the spec's names; notify/mailchimp.ts (MERGE_TAGS) turns the longer ones into Mailchimp's 10-character tags.
  */
 const today = () => new Date().toISOString().slice(0, 10);
+/** What a mailing needs of an IQ reading: its estimate and its bound. */
+type MailedReading = { iqEstimate: number; iqBound?: 'above' | 'below' | null; iqBoundAt?: number | null };
+/** The IQ a mailing may state: the number, X of "above X"; none for "below Y" (its figure is an upper limit). */
+export const mailedIqScore = (reading: MailedReading): number | null => {
+  const least = supportedIq({ iqScore: reading.iqEstimate, ...reading });
+  return Number.isFinite(least) ? least : null;
+};
+
 export const mailingPayloads = {
   registration: (userId: string, email: string, fullName: string) => ({
     email,
@@ -30,12 +39,24 @@ export const mailingPayloads = {
     tags: ['new_user', 'registration'],
     mergeFields: { USER_ID: userId, SIGNUP_DATE: today() },
   }),
-  /** Tags and merge fields of a saved test (the email and USER_ID are joined in by the saving statement). */
-  testResult: (result: { kind: 'iq'; iqEstimate: number } | { kind: 'professional'; personalityType: string }) =>
+  /**
+   * Tags and merge fields of a saved test (the email and USER_ID are joined in by the saving statement). An IQ is
+   * given as its result page states it (mailedIqScore): a mail the list sends must not claim more than the page.
+   */
+  testResult: (result: ({ kind: 'iq' } & MailedReading) | { kind: 'professional'; personalityType: string }) =>
     result.kind === 'iq'
       ? {
-          tags: result.iqEstimate >= 130 ? ['high_iq'] : result.iqEstimate >= 110 ? ['above_average_iq'] : [],
-          mergeFields: { LAST_TEST: 'iq', IQ_SCORE: result.iqEstimate, TEST_DATE: today() },
+          tags:
+            (mailedIqScore(result) ?? 0) >= 130
+              ? ['high_iq']
+              : (mailedIqScore(result) ?? 0) >= 110
+                ? ['above_average_iq']
+                : [],
+          mergeFields: {
+            LAST_TEST: 'iq',
+            ...(mailedIqScore(result) === null ? {} : { IQ_SCORE: mailedIqScore(result) }),
+            TEST_DATE: today(),
+          },
         }
       : {
           tags: [] as string[],

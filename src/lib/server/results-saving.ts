@@ -131,7 +131,12 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
   };
   const mailing = mailingPayloads.testResult(
     scored.kind === 'iq'
-      ? { kind: 'iq', iqEstimate: scored.raw.iqEstimate }
+      ? {
+          kind: 'iq',
+          iqEstimate: scored.raw.iqEstimate,
+          iqBound: scored.raw.iqBound,
+          iqBoundAt: scored.raw.iqBoundAt,
+        }
       : { kind: 'professional', personalityType: scored.raw.personalityType },
   );
   const notification = { tags: mailing.tags, merge_fields: mailing.mergeFields };
