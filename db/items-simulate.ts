@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { iqBank, SERVED_FORM_IDS } from '../src/domain/iq/bank.ts';
 import { simulateForm } from '../src/domain/irt/simulate.ts';
+import { shownRanges, type Shown } from '../src/domain/iq/study.ts';
 
 const { values } = parseArgs({ options: { people: { type: 'string', default: '2000' } } });
 const people = Number(values.people);
@@ -17,12 +18,29 @@ const iq = (theta: number) => Math.round(100 + 15 * theta);
 const rows = [
   ['form', 'people', 'RMSE a', 'RMSE b', 'r(EAP, θ)', '95 % coverage', 'readings, true items', 'readings, estimated'],
 ];
+const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
+const shownCells = (s: Shown) => [
+  `IQ ${s.measured[0]}–${s.measured[1]}`,
+  percent(s.above),
+  percent(s.below),
+  String(s.medianWidth),
+];
+const shown = [
+  ['form', 'parameters', 'measured', 'above X', 'below Y', 'median width', 'vs calibrated: mean |Δ|', 'kind changed'],
+];
 for (const form of SERVED_FORM_IDS) {
-  const study = simulateForm(
-    iqBank(form).map((item) => item.difficulty),
-    people,
-    1000 + form,
-  );
+  const labels = iqBank(form).map((item) => item.difficulty);
+  const study = simulateForm(labels, people, 1000 + form);
+  const ranges = shownRanges(labels, study);
+  shown.push([
+    String(form),
+    'provisional',
+    ...shownCells(ranges.provisional),
+    ranges.meanShift.toFixed(1),
+    percent(ranges.kindChanged),
+  ]);
+  shown.push([String(form), 'true', ...shownCells(ranges.truth), '', '']);
+  shown.push([String(form), 'calibrated', ...shownCells(ranges.estimated), '', '']);
   rows.push([
     String(form),
     String(study.people),
@@ -34,5 +52,12 @@ for (const form of SERVED_FORM_IDS) {
     `IQ ${iq(study.range.estimated[0])}–${iq(study.range.estimated[1])}${study.converged ? '' : ' (not converged)'}`,
   ]);
 }
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+const print = (table: string[][]) => {
+  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+};
+print(rows);
+console.log(
+  '\nWhat people are shown (reading.ts readTheta: a number only where the interval lies inside the measured range):',
+);
+print(shown);

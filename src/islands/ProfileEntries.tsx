@@ -43,8 +43,12 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
   const head = (
     <>
       <strong className="history-score">IQ {iqValueText(t, entry)}</strong> ·{' '}
-      {entry.cautions?.length ? t('profile.history.caution') : t(`iq.label.${entry.ratingLabel}`)} ·{' '}
-      <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
+      {entry.cautions?.length
+        ? t('profile.history.caution')
+        : entry.iqBound
+          ? t(`profile.history.band.${entry.iqBound}`, { label: t(`iq.label.${entry.ratingLabel}`) })
+          : t(`iq.label.${entry.ratingLabel}`)}{' '}
+      · <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
     </>
   );
   const details =

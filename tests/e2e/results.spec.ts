@@ -39,8 +39,13 @@ test.describe('a visitor result', () => {
   test('shows the teaser with its locked preview, and axe finds nothing', async ({ page }) => {
     await page.goto('/results');
     await expect(page.getByTestId('iq-estimate')).toBeVisible();
-    await expect(page.getByText(/95-відсотковий інтервал: \d+–\d+/)).toBeVisible();
+    // A sheet of first options is about one in six right: below what the form measures, so "up to Y and below".
+    await expect(page.getByTestId('iq-interval')).toHaveText(
+      /^95-відсотковий інтервал: до \d+ і нижче; ця форма вимірює лише приблизно від \d+$/,
+    );
+    await expect(page.getByTestId('iq-estimate')).toHaveText(/^нижче \d+$/);
     await expect(page.getByText(/шкалу ще не нормовано/)).toBeVisible();
+    await expect(page.getByTestId('iq-scale')).toContainText('Параметри завдань поки попередні');
     await expect(page.getByText('Преміум-функція')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Отримати всі результати' })).toBeVisible();
     // How rare a score is, from the normal curve; no country averages, which no source backed.
@@ -74,7 +79,7 @@ test.describe('a visitor result', () => {
   test('follows the visitor into the other language through its token', async ({ page }) => {
     await page.goto('/eng/results');
     await expect(page.getByText('Your provisional IQ-equivalent', { exact: true })).toBeVisible();
-    await expect(page.getByText(/95% interval: \d+–\d+/)).toBeVisible();
+    await expect(page.getByTestId('iq-interval')).toHaveText(/^95% interval: up to \d+ and below; /);
     await expect(page.getByTestId('iq-cautions')).toContainText('The answers were given too quickly');
   });
 

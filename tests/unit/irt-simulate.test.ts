@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { provisionalItem, simulateForm } from '../../src/domain/irt/simulate.ts';
+import { shownRanges } from '../../src/domain/iq/study.ts';
 
 describe('the simulation study', () => {
   const labels = iqBank(SERVED_FORM_IDS[0]).map((item) => item.difficulty);
@@ -17,6 +18,22 @@ describe('the simulation study', () => {
     // The form cannot tell abilities apart beyond its items: an all-right sheet reads well short of +3.
     expect(study.range.estimated[1]).toBeLessThan(3);
     expect(study.range.estimated[0]).toBeGreaterThan(-3);
+  });
+
+  it('says how what people are shown changes from provisional to calibrated parameters', () => {
+    const shown = shownRanges(labels, study);
+    // Calibration recovers what the true items would show: the measured range within a few points, the shares
+    // read as bounds within a few percent.
+    for (const end of [0, 1])
+      expect(Math.abs(shown.estimated.measured[end] - shown.truth.measured[end])).toBeLessThan(5);
+    expect(Math.abs(shown.estimated.below - shown.truth.below)).toBeLessThan(0.04);
+    expect(Math.abs(shown.estimated.above - shown.truth.above)).toBeLessThan(0.02);
+    // Items near their labels: the provisional reading is off by a point or two on average, and the low end, which
+    // a six-option guessing floor leaves poorly measured, is read as "below Y" for about one person in five.
+    expect(shown.meanShift).toBeLessThan(3);
+    expect(shown.provisional.below).toBeGreaterThan(0.1);
+    expect(shown.provisional.below).toBeLessThan(0.3);
+    expect(shown.provisional.measured).toEqual([72, 145]);
   });
 
   it('is the same study every run (seeded)', () => {

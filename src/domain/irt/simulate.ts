@@ -49,6 +49,10 @@ export interface StudyResult {
   /** The readings of an all-wrong and an all-right sheet, θ, with the true and with the estimated parameters. */
   range: { truth: [number, number]; estimated: [number, number] };
   converged: boolean;
+  /** The items as they were and as calibrated, and the sheets: for studies of what the readings show. */
+  truth: ItemParameters[];
+  estimated: ItemParameters[];
+  rows: Responses[];
 }
 
 /**
@@ -96,5 +100,8 @@ export function simulateForm(labels: Label[], people = 2000, seed = 1): StudyRes
     coverage: covered / people,
     range: { truth: ends(truth), estimated: ends(fit.items) },
     converged: fit.converged,
+    truth,
+    estimated: fit.items,
+    rows,
   };
 }

@@ -154,8 +154,37 @@ function tree(d: CertificateData): Node {
           },
           d.headline,
         ),
-        el('div', { display: 'flex', fontSize: 32, color: INK, marginTop: 4 }, d.detail),
-        ...(d.note ? [el('div', { display: 'flex', fontSize: 26, color: MUTED, marginTop: 8 }, d.note)] : []),
+        // A bounded reading's words run to two lines: centred, as the lines above them.
+        el(
+          'div',
+          {
+            display: 'flex',
+            justifyContent: 'center',
+            textAlign: 'center',
+            maxWidth: 1400,
+            fontSize: 32,
+            color: INK,
+            marginTop: 4,
+          },
+          d.detail,
+        ),
+        ...(d.note
+          ? [
+              el(
+                'div',
+                {
+                  display: 'flex',
+                  justifyContent: 'center',
+                  textAlign: 'center',
+                  maxWidth: 1400,
+                  fontSize: 26,
+                  color: MUTED,
+                  marginTop: 8,
+                },
+                d.note,
+              ),
+            ]
+          : []),
       ),
       el(
         'div',
