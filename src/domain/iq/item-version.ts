@@ -30,7 +30,10 @@ export function itemVersion(item: IqItem): string {
     const content = item.image
       ? { question: item.question, matrix: item.image.matrix, key: item.correctAnswer }
       : { question: item.question, options: item.options, key: item.correctAnswer };
-    version = createHash('sha256').update(JSON.stringify(canonical(content))).digest('hex').slice(0, 16);
+    version = createHash('sha256')
+      .update(JSON.stringify(canonical(content)))
+      .digest('hex')
+      .slice(0, 16);
     versions.set(item, version);
   }
   return version;
