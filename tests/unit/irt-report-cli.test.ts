@@ -31,7 +31,7 @@ const languages = join(dir, 'lang.csv');
 writeFileSync(languages, ['language', ...language].join('\n') + '\n');
 const params = join(dir, 'params.json');
 
-describe('items:report from files', () => {
+describe('items:report from files', { timeout: 60_000 }, () => {
   it('reports fit, local dependence and uk/en DIF per item, in a table and in JSON', () => {
     const calibrated = run('db/items-calibrate.ts', ['--input', onlyAnswers, '--model', '2pl', '--out', params]);
     expect(calibrated.status).toBe(0);
