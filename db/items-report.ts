@@ -3,6 +3,8 @@
  * n and KR-20 and whether scoring uses it, per item difficulty (p), discrimination (item–rest r) and how the
  * options draw — then writes the forms' statistics to iq_form_stats, as the daily scheduled function does.
  * Works on DATABASE_URL, or on the embedded database while `npm start` is not running (PGlite has one owner).
+ * With arguments (`-- --params <json> --input <csv> …`) it reads files instead and reports item fit, local
+ * dependence and uk/en DIF per item (db/items-report-files.ts), touching no database.
  */
 import '../src/runtime/dotenv.ts';
 import { closeDb } from '../src/lib/server/db.ts';
@@ -53,6 +55,12 @@ function table(rows: string[][]): string {
   const line = (row: string[]) =>
     row.map((cell, c) => (c > 0 && c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   return all.map(line).join('\n');
+}
+
+const args = process.argv.slice(2);
+if (args.length) {
+  (await import('./items-report-files.ts')).reportFromFiles(args);
+  process.exit(0);
 }
 
 try {

@@ -16,26 +16,12 @@
  * - LSAT7, 3PL, mirt: logLik −2658.055 (the reference page for `boot.LR`); mirt stops short there, so our maximum
  *   must be at least as high.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { calibrate, guessingPrior, type ResponseData } from '../../src/domain/irt/calibrate.ts';
+import { calibrate, guessingPrior } from '../../src/domain/irt/calibrate.ts';
 import { gaussHermite, rectangular } from '../../src/domain/irt/quadrature.ts';
 import { probability } from '../../src/domain/irt/model.ts';
 import { eap } from '../../src/domain/irt/score.ts';
-
-function patterns(file: string): ResponseData {
-  const [header, ...lines] = readFileSync(`tests/fixtures/irt/${file}`, 'utf8').trim().split('\n');
-  const names = header.split(',');
-  const items = names.slice(0, -1);
-  const rows = lines.map((l) =>
-    l
-      .split(',')
-      .slice(0, -1)
-      .map((x) => (x === '1' ? 1 : 0) as 0 | 1),
-  );
-  const weights = lines.map((l) => Number(l.split(',').at(-1)));
-  return { items, rows, weights };
-}
+import { lsatPatterns } from '../support/irt-fixtures.ts';
 
 describe('quadrature', () => {
   it('Gauss–Hermite for N(0, 1): weights sum to 1 and the moments are the normal’s', () => {
@@ -56,7 +42,7 @@ describe('quadrature', () => {
 
 describe('2PL by marginal maximum likelihood', () => {
   it('LSAT6 on 21 Gauss–Hermite points: ltm’s log-likelihood, and its estimates to the precision ltm reached', () => {
-    const fit = calibrate(patterns('LSAT6_patterns.csv'), { model: '2pl', quadrature: gaussHermite(21) });
+    const fit = calibrate(lsatPatterns('LSAT6_patterns.csv'), { model: '2pl', quadrature: gaussHermite(21) });
     expect(fit.converged).toBe(true);
     expect(fit.logLik).toBeCloseTo(-2466.653, 3);
     const ltm = {
@@ -75,7 +61,7 @@ describe('2PL by marginal maximum likelihood', () => {
   });
 
   it('LSAT7 on 61 rectangular points: mirt’s log-likelihood, a and d to its printed three decimals, and SEs', () => {
-    const fit = calibrate(patterns('LSAT7_patterns.csv'), { model: '2pl', quadrature: rectangular(61, 6) });
+    const fit = calibrate(lsatPatterns('LSAT7_patterns.csv'), { model: '2pl', quadrature: rectangular(61, 6) });
     expect(fit.converged).toBe(true);
     expect(fit.logLik).toBeCloseTo(-2658.805, 3);
     const mirt = {
@@ -93,7 +79,7 @@ describe('2PL by marginal maximum likelihood', () => {
 
 describe('3PL', () => {
   it('a Beta prior on c pulls the estimates towards its mode, and its SEs are said to be conditional on c', () => {
-    const data = patterns('LSAT7_patterns.csv');
+    const data = lsatPatterns('LSAT7_patterns.csv');
     const free = calibrate(data, { model: '3pl', quadrature: rectangular(61, 6), emTolerance: 1e-7 });
     // A strong prior with its mode at 0.25 (α 26, β 76): every c moves towards it from where plain ML left it.
     const prior = calibrate(data, { model: '3pl', quadrature: rectangular(61, 6), cPrior: { alpha: 26, beta: 76 } });
@@ -121,7 +107,7 @@ describe('3PL', () => {
   });
 
   it('LSAT7 with every c free (no prior): at least the log-likelihood mirt reached', () => {
-    const fit = calibrate(patterns('LSAT7_patterns.csv'), {
+    const fit = calibrate(lsatPatterns('LSAT7_patterns.csv'), {
       model: '3pl',
       quadrature: rectangular(61, 6),
       emTolerance: 1e-7,

@@ -26,3 +26,19 @@ export function parseResponses(text: string): ResponseData {
   if (!rows.length) throw new Error('the CSV has a header and no person');
   return { items, rows };
 }
+
+/**
+ * One column taken out of a CSV by its header name — a sheet's language beside its answers (`items:report
+ * --groups <column>`) — and the rest of the CSV as it was; null when no column has that name.
+ */
+export function takeColumn(text: string, name: string): { rest: string; values: string[] } | null {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length && lines.at(-1)!.trim() === '') lines.pop();
+  const cells = lines.map((line) => line.split(','));
+  const k = (cells[0] ?? []).findIndex((id) => id.trim() === name);
+  if (k < 0) return null;
+  return {
+    rest: cells.map((row) => row.filter((_, c) => c !== k).join(',')).join('\n') + '\n',
+    values: cells.slice(1).map((row) => (row[k] ?? '').trim()),
+  };
+}
