@@ -77,6 +77,34 @@ describe('person fit', () => {
           -0.5 * t * t,
         );
       if (Math.abs(map) < 6) expect(Math.abs((logPost(map + 1e-5) - logPost(map - 1e-5)) / 2e-5)).toBeLessThan(1e-4);
+      // And the highest peak, not a lower one: no point of a 0.001 grid over [−6, 6] is higher.
+      if (i % 10 === 0) {
+        let best = -Infinity;
+        for (let k = 0; k <= 12_000; k++) best = Math.max(best, logPost(-6 + k / 1000));
+        expect(logPost(map)).toBeGreaterThanOrEqual(best - 1e-6);
+      }
+    }
+  });
+
+  it('finds the highest peak on sheets of every kind, the aberrant ones included', () => {
+    const logPost = (row: (0 | 1)[], t: number) =>
+      items.reduce(
+        (s, item, j) => {
+          const p = probability(t, item);
+          return s + Math.log(row[j] === 1 ? p : 1 - p);
+        },
+        -0.5 * t * t,
+      );
+    const { random: r3 } = seeded(11);
+    const rows = [
+      ...sheets.slice(0, 100),
+      ...Array.from({ length: 100 }, () => items.map(() => (r3() < 0.5 ? 1 : 0) as 0 | 1)),
+      items.map((_, j) => (j >= 10 ? 1 : 0) as 0 | 1),
+    ];
+    for (const row of rows) {
+      let best = -Infinity;
+      for (let k = 0; k <= 12_000; k++) best = Math.max(best, logPost(row, -6 + k / 1000));
+      expect(logPost(row, mapTheta(items, row))).toBeGreaterThanOrEqual(best - 1e-6);
     }
   });
 });
