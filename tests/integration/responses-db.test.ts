@@ -94,7 +94,6 @@ const nonceOf = (formToken: string): string =>
   JSON.parse(Buffer.from(formToken.split('.')[1], 'base64url').toString('utf8')).nonce;
 
 interface SheetRow {
-  id: string;
   form_id: number;
   lang: string;
   attempt: number;
@@ -104,14 +103,20 @@ interface SheetRow {
   time_ms: number;
   scale: string | null;
   today: boolean;
+  item_versions: string[];
+  option_orders: number[][];
+  chosen: (number | null)[];
+  correct: boolean[];
+  item_ms: number[];
 }
 /** The kept sheet of a sitting, if any. */
 async function keptSheet(sitting: ServedSitting): Promise<SheetRow | undefined> {
   const [row] = await (
     await open()
   ).query<SheetRow>(
-    `SELECT id, form_id, lang, attempt, reviewed, cautions, eligible, time_ms, scale, created_on = current_date AS today
-     FROM iq_response_sheets WHERE sitting = $1`,
+    `SELECT form_id, lang, attempt, reviewed, cautions, eligible, time_ms, scale, created_on = current_date AS today,
+       item_versions, option_orders, chosen, correct, item_ms
+     FROM iq_responses WHERE sitting = $1`,
     [m.responses.sittingDigest(nonceOf(sitting.formToken))],
   );
   return row;
@@ -145,36 +150,21 @@ describe("a visitor's sheet", () => {
       scale: null,
       today: true,
     });
-    const items = await (
-      await open()
-    ).query<{
-      position: number;
-      item_version: string;
-      option_order: number[];
-      chosen: number;
-      correct: boolean;
-      time_ms: number;
-    }>(
-      'SELECT position, item_version, option_order, chosen, correct, time_ms FROM iq_responses WHERE sheet_id = $1 ORDER BY position',
-      [kept!.id],
-    );
     const bank = iqBank(sitting.formId);
-    expect(items).toEqual(
-      bank.map((item, i) => {
-        const shown = sitting.questions.find((q) => q.id === item.id)!.options;
-        return {
-          position: i + 1,
-          item_version: itemVersion(item),
-          // Entry k: the key's index of the option the sitting showed k-th.
-          option_order: shown.map((text) => item.options.uk.indexOf(text)),
-          chosen: careful(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6,
-          correct: careful(item),
-          time_ms: 30_000,
-        };
-      }),
+    expect(kept!.item_versions).toEqual(bank.map(itemVersion));
+    // Row k: the key's index of each option in the order the sitting showed item k's options.
+    expect(kept!.option_orders).toEqual(
+      bank.map((item) =>
+        sitting.questions.find((q) => q.id === item.id)!.options.map((text) => item.options.uk.indexOf(text)),
+      ),
     );
+    expect(kept!.chosen).toEqual(
+      bank.map((item) => (careful(item) ? item.correctAnswer : (item.correctAnswer + 1) % 6)),
+    );
+    expect(kept!.correct).toEqual(bank.map(careful));
+    expect(kept!.item_ms).toEqual(bank.map(() => 30_000));
     // The options really were shuffled for most items: the order is the sitting's, not the key's.
-    expect(items.filter((r) => r.option_order.some((k, i) => k !== i)).length).toBeGreaterThan(5);
+    expect(kept!.option_orders.filter((order) => order.some((k, i) => k !== i)).length).toBeGreaterThan(5);
   });
 
   it('names no one: no column for a person, a browser, an address or a result, and no value the request carried', async () => {
@@ -182,11 +172,10 @@ describe("a visitor's sheet", () => {
       await open()
     ).query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns
-       WHERE table_name IN ('iq_response_sheets', 'iq_responses', 'iq_attempts') ORDER BY table_name, ordinal_position`,
+       WHERE table_name IN ('iq_responses', 'iq_attempts') ORDER BY table_name, ordinal_position`,
     );
     const of = (table: string) => columns.filter((c) => c.table_name === table).map((c) => c.column_name);
-    expect(of('iq_response_sheets')).toEqual([
-      'id',
+    expect(of('iq_responses')).toEqual([
       'sitting',
       'form_id',
       'lang',
@@ -197,28 +186,23 @@ describe("a visitor's sheet", () => {
       'time_ms',
       'scale',
       'created_on',
-    ]);
-    expect(of('iq_responses')).toEqual([
-      'sheet_id',
-      'position',
-      'item_version',
-      'option_order',
+      'item_versions',
+      'option_orders',
       'chosen',
       'correct',
-      'time_ms',
+      'item_ms',
     ]);
     expect(of('iq_attempts')).toEqual(['browser', 'sheets', 'last_on']);
 
     const b = browser();
     const { sitting, body } = await scored(b);
-    const kept = await keptSheet(sitting);
+    expect(await keptSheet(sitting)).toBeDefined();
     const [stored] = await (
       await open()
     ).query<{ text: string }>(
-      `SELECT row_to_json(s)::text || (SELECT json_agg(r)::text FROM iq_responses r WHERE r.sheet_id = s.id)
-         || (SELECT json_agg(a)::text FROM iq_attempts a) AS text
-       FROM iq_response_sheets s WHERE s.id = $1`,
-      [kept!.id],
+      `SELECT row_to_json(s)::text || (SELECT json_agg(a)::text FROM iq_attempts a) AS text
+       FROM iq_responses s WHERE s.sitting = $1`,
+      [m.responses.sittingDigest(nonceOf(sitting.formToken))],
     );
     for (const secret of [b.cookies.get('rozum_visitor')!, nonceOf(sitting.formToken), sitting.formToken, body.token])
       expect(stored.text).not.toContain(secret);
@@ -227,11 +211,11 @@ describe("a visitor's sheet", () => {
   it('is not kept again when the same sheet is scored again (a retry), nor counted twice for its browser', async () => {
     const b = browser();
     const { sitting, sheet } = await scored(b);
-    const before = await count('iq_response_sheets');
+    const before = await count('iq_responses');
     const again = await b.post('/api/tests/iq/score', sheet);
     expect(again.status).toBe(200);
     await settled();
-    expect(await count('iq_response_sheets')).toBe(before);
+    expect(await count('iq_responses')).toBe(before);
     const [browserCount] = await (
       await open()
     ).query<{ sheets: number }>('SELECT sheets FROM iq_attempts WHERE browser = $1', [
@@ -261,7 +245,7 @@ describe("a visitor's sheet", () => {
     const sheet = iqSheetFor(sitting, careful);
     const other = browser();
     await takeSitting(other.get, 'en');
-    const before = { sheets: await count('iq_response_sheets'), browsers: await count('iq_attempts') };
+    const before = { sheets: await count('iq_responses'), browsers: await count('iq_attempts') };
     const refused = [
       [b, { ...sheet, answers: sheet.answers.slice(1) }],
       [b, { ...sheet, answers: [...sheet.answers.slice(1), sheet.answers[1]] }],
@@ -277,7 +261,7 @@ describe("a visitor's sheet", () => {
       expect(res.status).toBeLessThan(500);
     }
     await settled();
-    expect({ sheets: await count('iq_response_sheets'), browsers: await count('iq_attempts') }).toEqual(before);
+    expect({ sheets: await count('iq_responses'), browsers: await count('iq_attempts') }).toEqual(before);
     expect(await keptSheet(sitting)).toBeUndefined();
   });
 });
@@ -294,7 +278,7 @@ describe("a signed-in user's sheet", () => {
     expect(await keptSheet(second.sitting)).toMatchObject({ attempt: 2, eligible: false });
     const [{ text }] = await (
       await open()
-    ).query<{ text: string }>('SELECT json_agg(s)::text AS text FROM iq_response_sheets s');
+    ).query<{ text: string }>('SELECT json_agg(s)::text AS text FROM iq_responses s');
     expect(text).not.toContain(userId);
   });
 
@@ -348,21 +332,19 @@ describe("a signed-in user's sheet", () => {
 
 describe('a write that fails', () => {
   afterEach(async () => {
-    await (await open()).query('ALTER TABLE iq_response_sheets DROP CONSTRAINT IF EXISTS refuse_all');
+    await (await open()).query('ALTER TABLE iq_responses DROP CONSTRAINT IF EXISTS refuse_all');
   });
 
   it('is logged, and the taker gets their result all the same', async () => {
-    await (
-      await open()
-    ).query('ALTER TABLE iq_response_sheets ADD CONSTRAINT refuse_all CHECK (form_id < 0) NOT VALID');
+    await (await open()).query('ALTER TABLE iq_responses ADD CONSTRAINT refuse_all CHECK (form_id < 0) NOT VALID');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const before = await count('iq_response_sheets');
+    const before = await count('iq_responses');
     const { res, body } = await scored(browser());
     expect(res.status).toBe(200);
     expect(body.result.kind).toBe('iq');
     expect(logged.mock.calls.some(([line]) => String(line).startsWith('[responses] a sheet was not kept'))).toBe(true);
     logged.mockRestore();
-    expect(await count('iq_response_sheets')).toBe(before);
+    expect(await count('iq_responses')).toBe(before);
   });
 });
 
@@ -389,15 +371,46 @@ describe('keeping sheets in batches', () => {
     expect(await Promise.all([m.responses.keepIqResponses(a), m.responses.keepIqResponses(b)])).toEqual([true, true]);
     const attempts = await (
       await open()
-    ).query<{ attempt: number }>('SELECT attempt FROM iq_response_sheets WHERE sitting = ANY ($1) ORDER BY attempt', [
+    ).query<{ attempt: number }>('SELECT attempt FROM iq_responses WHERE sitting = ANY ($1) ORDER BY attempt', [
       [a, b].map((s) => m.responses.sittingDigest(s.sitting)),
     ]);
     expect(attempts.map((r) => r.attempt)).toEqual([1, 2]);
   });
+
+  it("takes the larger of the browser's count and the account's other results, those counted up to 10", async () => {
+    const attemptOf = async (userId: string, browserSheets: number) => {
+      const visitorId = randomUUID().replace(/-/g, '').slice(0, 22);
+      for (let i = 0; i < browserSheets; i++) await m.responses.keepIqResponses(sheetOf(visitorId));
+      const sheet = { ...sheetOf(visitorId), account: { userId, submissionKey: `sit:${randomUUID()}` } };
+      expect(await m.responses.keepIqResponses(sheet)).toBe(true);
+      const [row] = await (
+        await open()
+      ).query<{ attempt: number }>('SELECT attempt FROM iq_responses WHERE sitting = $1', [
+        m.responses.sittingDigest(sheet.sitting),
+      ]);
+      return row.attempt;
+    };
+    const { userId } = await signedIn();
+    const results = async (n: number) =>
+      (await open()).query(
+        `INSERT INTO test_results (user_id, iq_score, total_score, correct_answers, total_questions, time_spent,
+           breakdown, language, answers, submission_key, verification_code, form_id)
+         SELECT $1, 100, 0, 0, 20, 1, '{}', 'uk', '[]', 'sit:' || gen_random_uuid(), gen_random_uuid()::text, 4
+         FROM generate_series(1, $2)`,
+        [userId, n],
+      );
+    await results(3);
+    expect(await attemptOf(userId, 0)).toBe(4);
+    expect(await attemptOf(userId, 5)).toBe(6);
+    await results(12);
+    expect(m.responses.ACCOUNT_RESULTS_COUNTED).toBe(10);
+    expect(await attemptOf(userId, 0)).toBe(11);
+    expect(await attemptOf(userId, 14)).toBe(15);
+  });
 });
 
 describe('retention', () => {
-  it('deletes sheets (and their items) past five years and browser counts past 30 days, nothing younger', async () => {
+  it('deletes sheets past five years and browser counts past 30 days, nothing younger', async () => {
     const ids = Array.from({ length: 4 }, () => randomUUID().replace(/-/g, '').slice(0, 22));
     const sheets = ids.map((visitorId) => ({
       sitting: randomUUID(),
@@ -417,7 +430,7 @@ describe('retention', () => {
     const browsers = ids.map((id) => m.responses.browserDigest(id));
     const ages = ['5 years 1 day', '5 years', '4 years', '0 days'];
     for (let i = 0; i < 4; i++)
-      await conn.query(`UPDATE iq_response_sheets SET created_on = current_date - $2::interval WHERE sitting = $1`, [
+      await conn.query(`UPDATE iq_responses SET created_on = current_date - $2::interval WHERE sitting = $1`, [
         digests[i],
         ages[i],
       ]);
@@ -427,14 +440,11 @@ describe('retention', () => {
         browsers[i],
         lastOn[i],
       ]);
-    const items = await count('iq_responses');
     expect(await m.responses.deleteExpiredResponses()).toEqual({ sheets: 1, browsers: 1 });
-    const left = await conn.query<{ sitting: string }>(
-      'SELECT sitting FROM iq_response_sheets WHERE sitting = ANY ($1)',
-      [digests],
-    );
+    const left = await conn.query<{ sitting: string }>('SELECT sitting FROM iq_responses WHERE sitting = ANY ($1)', [
+      digests,
+    ]);
     expect(left.map((r) => r.sitting).sort()).toEqual(digests.slice(1).sort());
-    expect(await count('iq_responses')).toBe(items - 20);
     const counts = await conn.query<{ browser: string }>('SELECT browser FROM iq_attempts WHERE browser = ANY ($1)', [
       browsers,
     ]);

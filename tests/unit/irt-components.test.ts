@@ -29,7 +29,6 @@ describe('a sheet item by item', () => {
     const kept = itemResponses(formId, [...answers].reverse(), 1234);
     expect(kept).toEqual(
       bank.map((item, i) => ({
-        position: i + 1,
         itemVersion: itemVersion(item),
         optionOrder: optionOrder(item, 1234),
         chosen: answers[i].selectedAnswer,

@@ -1,7 +1,8 @@
 /**
  * A scored sheet item by item, as it is kept for calibrating the items (issue 29; src/lib/server/responses.ts stores
- * it): each item's version (a content hash: an edited item is a new item), its place in the form, the order its
- * options were shown in, the option chosen, whether that was right, and the time spent on it.
+ * it): in the form's order (a sitting shows the items so: entry k is the item at place k + 1), each item's version (a
+ * content hash: an edited item is a new item), the order its options were shown in, the option chosen, whether that
+ * was right, and the time spent on it.
  */
 import { iqBank } from './bank.ts';
 import { itemVersion } from './item-version.ts';
@@ -9,8 +10,6 @@ import { optionOrder } from '../sittings.ts';
 import type { IqAnswer } from './scoring.ts';
 
 export interface ItemResponse {
-  /** The item's place in the form, from 1 (a sitting shows the items in the form's order). */
-  position: number;
   itemVersion: string;
   /** The sitting's order: entry k is the key's index of the option shown k-th. */
   optionOrder: number[];
@@ -23,10 +22,9 @@ export interface ItemResponse {
 /** Every item of the form, in its order, with the answer the sheet gave it (the sheet was checked before scoring). */
 export function itemResponses(formId: number, answers: IqAnswer[], seed: number): ItemResponse[] {
   const byId = new Map(answers.map((a) => [a.questionId, a]));
-  return iqBank(formId).map((item, i) => {
+  return iqBank(formId).map((item) => {
     const answer = byId.get(item.id);
     return {
-      position: i + 1,
       itemVersion: itemVersion(item),
       optionOrder: optionOrder(item, seed),
       chosen: answer?.selectedAnswer ?? null,

@@ -22,10 +22,8 @@ export async function eligibleSheets(formId?: number): Promise<SheetResponses[]>
   const rows = await (
     await db()
   ).query<SheetResponses>(
-    `SELECT array_agg(r.item_version ORDER BY r.position) AS items, array_agg(r.correct ORDER BY r.position) AS correct
-     FROM iq_response_sheets s JOIN iq_responses r ON r.sheet_id = s.id
-     WHERE s.eligible AND ($1::smallint IS NULL OR s.form_id = $1::smallint)
-     GROUP BY s.form_id, s.id ORDER BY s.form_id, s.id`,
+    `SELECT item_versions AS items, correct FROM iq_responses
+     WHERE eligible AND ($1::smallint IS NULL OR form_id = $1::smallint) ORDER BY form_id, sitting`,
     [formId ?? null],
   );
   return rows;
