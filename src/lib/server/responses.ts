@@ -1,14 +1,15 @@
 /**
- * Keeping every scored IQ sheet's responses for calibrating the items (issue 29; db/migrations/0012, one row a sheet,
- * its items in arrays in the form's order): visitors'
- * sheets and signed-in users' alike, with nothing that names a person. Written after the answer (the platform's
- * waitUntil), in natural batches like result saves (database/batches.ts); a write that fails is logged and the taker
- * never hears of it — a lost sheet costs the calibration one sheet, a failed scoring would cost the taker their test.
+ * Keeping every scored IQ sheet's responses for calibrating the items (issue 29; db/migrations/0012: one row a sheet,
+ * its items in arrays in the form's order), visitors' and signed-in users' alike, with nothing that names a person.
+ * Written after the answer (the platform's waitUntil), in natural batches like result saves (database/batches.ts); a
+ * write that fails is logged and the taker never hears of it — a lost sheet costs the calibration one sheet, a failed
+ * scoring would cost the taker their test.
  *
  * Why a stored sheet points at no one:
  * - it is stored under a keyed digest of its sitting's nonce, unique, so a retried scoring stores nothing more. The
  *   nonce itself is in a saved result's submission key (`sit:<nonce>`); without the server's secret its digest cannot
- *   be matched to it.
+ *   be matched to it. (A saved result holds the same answers and times, so whoever holds the database could still match
+ *   the two by content while the result exists; the privacy policy says so.)
  * - its attempt number is worked out as it is stored, from two counts it does not keep: the account's other IQ
  *   results (a signed-in taker; the user id is a parameter of the statement, never a column) and the browser's
  *   earlier sheets (iq_attempts, under a keyed digest of the test cookie's random id, kept 30 days). A first attempt
