@@ -15,7 +15,9 @@ export default endpoint(
   async ({ user, body, context }) => {
     let outcomes: Claim[];
     try {
-      outcomes = await Promise.all(body.tokens.map((token) => claimToken(token, user.id)));
+      outcomes = await Promise.all(
+        body.tokens.map((token) => claimToken(token, user.id, (work) => context.waitUntil(work))),
+      );
     } catch (err) {
       console.error('[claim] save failed:', (err as Error).message);
       return refuse('score.error.save_failed');

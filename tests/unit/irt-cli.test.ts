@@ -59,9 +59,11 @@ describe('items:calibrate and items:score', () => {
     expect(
       run('db/items-calibrate.ts', ['--input', csv, '--model', '4pl', '--out', join(dir, 'x.json')]).stderr,
     ).toContain('--model is 2pl or 3pl');
-    expect(run('db/items-calibrate.ts', ['--model', '2pl', '--out', join(dir, 'x.json')]).stderr).toContain(
-      'the database does not keep item responses yet',
-    );
+    // Without --input it reads the database (tests/integration/calibration-db.test.ts); not both.
+    expect(
+      run('db/items-calibrate.ts', ['--input', csv, '--form', '4', '--model', '2pl', '--out', join(dir, 'x.json')])
+        .stderr,
+    ).toContain('--form reads the database, --input a CSV: one of them');
     expect(
       run('db/items-calibrate.ts', ['--input', csv, '--model', '3pl', '--out', join(dir, 'x.json')]).stderr,
     ).toContain('3pl needs --guessing g (c fixed), --prior k');

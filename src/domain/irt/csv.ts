@@ -42,3 +42,9 @@ export function takeColumn(text: string, name: string): { rest: string; values: 
     values: cells.slice(1).map((row) => (row[k] ?? '').trim()),
   };
 }
+
+/** The CSV `parseResponses` reads: a header of item ids, then one line per row (empty for not presented). */
+export function writeResponses({ items, rows }: ResponseData): string {
+  const cell = (u: 0 | 1 | null) => (u === null ? '' : String(u));
+  return [items.join(','), ...rows.map((row) => row.map(cell).join(','))].join('\n') + '\n';
+}

@@ -22,6 +22,7 @@ import { SharedLimits } from './shared-limits.ts';
 import { db } from './db.ts';
 import { detached } from './database/statements.ts';
 import { sheetDigest, sittingCountKey, useSitting } from './sitting-use.ts';
+import { keepIqResponses, noteClaimedSheet } from './responses.ts';
 import type { ErrorKey } from './http.ts';
 import type { ResultView, TestKind } from '../../domain/views.ts';
 
@@ -212,6 +213,8 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
     onQueued?: () => void;
     /** Keeps background work (sharing the limits' counts) alive after the response: the platform's waitUntil. */
     waitUntil?: (work: Promise<unknown>) => void;
+    /** An IQ sitting's seed and browser: with them the sheet's responses are kept for calibration (responses.ts). */
+    sitting?: { seed: number; visitorId: string | null };
   },
 ): Promise<ScoreAndSave> {
   const limited = scoringLimits.consume(who.limits);
@@ -226,6 +229,7 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
   const use = useSitting(scoringLimits, input.sitting, digest, !who.user);
   if (!who.user) {
     if (use === 'used') return { ok: false, error: 'score.error.sitting_used' };
+    keepResponses(scored, input.sitting, who);
     return { ok: true, result: scored.result, token: scored.token() };
   }
   const key = sittingKey(input.sitting);
@@ -244,6 +248,7 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
     });
     if (!saved.ok) return saved;
     if (saved.queued) who.onQueued?.();
+    keepResponses(scored, input.sitting, who, { userId: who.user.id, submissionKey: key, keySeen: saved.keySeen });
     // The database may know better than the sitting that this user had seen the form's worked answers.
     const result =
       saved.keySeen && scored.kind === 'iq' && !scored.sheet.reviewed
@@ -254,6 +259,40 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
     console.error('[score] save failed:', (err as Error).message);
     return { ok: false, error: 'score.error.save_failed' };
   }
+}
+
+/**
+ * Keeps a scored IQ sheet's responses after the answer (responses.ts), with what saving learnt of it: a sheet the
+ * database found taken with the form's worked answers seen is cautioned `key_seen`, as its result is. A retry of a
+ * sheet already saved is not kept again (its sitting was, the first time).
+ */
+function keepResponses(
+  scored: Extract<Scored, { ok: true }>,
+  sitting: string,
+  who: {
+    lang: Lang;
+    waitUntil?: (work: Promise<unknown>) => void;
+    sitting?: { seed: number; visitorId: string | null };
+  },
+  account?: { userId: string; submissionKey: string; keySeen?: boolean },
+): void {
+  if (scored.kind !== 'iq' || !who.sitting) return;
+  const keySeen = account?.keySeen === true && !scored.sheet.reviewed;
+  const work = keepIqResponses({
+    sitting,
+    seed: who.sitting.seed,
+    visitorId: who.sitting.visitorId,
+    ...(account ? { account: { userId: account.userId, submissionKey: account.submissionKey } } : {}),
+    formId: scored.sheet.formId,
+    lang: who.lang,
+    answers: scored.sheet.answers,
+    timeMs: scored.sheet.timeSpent,
+    reviewed: scored.sheet.reviewed === true || keySeen,
+    cautions: keySeen ? [...scored.raw.cautions, 'key_seen'] : scored.raw.cautions,
+    // The scale its reading used, once scoring names one (issue 29): read here without assuming it yet.
+    scale: 'scale' in scored.raw && typeof scored.raw.scale === 'string' ? scored.raw.scale : null,
+  });
+  who.waitUntil?.(work);
 }
 
 /** The same sheet's view once the database said it was taken with the form's worked answers seen. */
@@ -276,9 +315,14 @@ export type Claim = { ok: true; kind: TestKind; id: string; queued: boolean } | 
 
 /**
  * Saves the sheet a token carries into the user's account, in the language it was taken in. A token is consumed by
- * its first claim: the same account claiming it again gets the same result, any other account a 409.
+ * its first claim: the same account claiming it again gets the same result, any other account a 409. A first claim of
+ * an IQ sheet also tells its kept responses what the account knows (responses.ts), after the answer (`waitUntil`).
  */
-export async function claimToken(token: string, userId: string): Promise<Claim> {
+export async function claimToken(
+  token: string,
+  userId: string,
+  waitUntil?: (work: Promise<unknown>) => void,
+): Promise<Claim> {
   const check = verifyResultToken(token);
   if (!check.ok) return { ok: false, error: check.error };
   const rescored = await rescoreToken(check.payload, check.payload.lang, 'teaser');
@@ -288,9 +332,19 @@ export async function claimToken(token: string, userId: string): Promise<Claim> 
   if (!check.payload.sitting && (await savedElsewhere(rescored, userId)))
     return { ok: false, error: 'results.error.claimed' };
   // Seen the form's worked answers before the sheet was scored: the database says so, from when the token was signed.
-  const saved = await saveResult(rescored, userId, check.payload.lang, key, {
-    scoredAt: new Date(check.payload.issuedAt),
-  });
+  const scoredAt = new Date(check.payload.issuedAt);
+  const saved = await saveResult(rescored, userId, check.payload.lang, key, { scoredAt });
   if (!saved.ok) return saved;
+  // A new row says whether the key was seen (a claim answered again does not, and was noted the first time).
+  const { sitting } = check.payload;
+  if (rescored.kind === 'iq' && sitting && saved.keySeen !== undefined) {
+    const claim = { sitting, userId, submissionKey: key, scoredAt, keySeen: saved.keySeen };
+    const noted = detached(() =>
+      noteClaimedSheet(claim).catch((err) =>
+        console.error('[responses] a claim was not noted:', (err as Error).message),
+      ),
+    );
+    waitUntil?.(noted);
+  }
   return { ok: true, kind: rescored.kind, id: saved.id, queued: saved.queued };
 }

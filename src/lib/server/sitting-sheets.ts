@@ -16,19 +16,20 @@ const REFUSED: Refused = { ok: false, error: 'score.error.form_token' };
 
 /**
  * An IQ sheet in the key's terms: the form and option order its sitting token names (each clicked place mapped to
- * the option shown there). A token that is not ours, not this browser's, expired, or of a form no longer served is
- * refused.
+ * the option shown there), and the sitting's seed (that order, kept with the sheet's responses). A token that is not
+ * ours, not this browser's, expired, or of a form no longer served is refused.
  */
 export function resolveIqSheet(
   body: IqScoreInput,
   visitorId: string | null,
-): { ok: true; input: IqSheetInput } | Refused {
+): { ok: true; input: IqSheetInput; seed: number } | Refused {
   const { formToken, answers, ...rest } = body;
   const sitting = verifySitting(formToken, 'iq', visitorId);
   if (!sitting || !isServedFormId(sitting.formId)) return REFUSED;
   const items = new Map(iqBank(sitting.formId!).map((item) => [item.id, item]));
   return {
     ok: true,
+    seed: sitting.seed,
     input: {
       ...rest,
       formId: sitting.formId!,

@@ -1,0 +1,96 @@
+/**
+ * Calibrating the items from the kept responses (issue 29; responses.ts keeps them). What calibration reads are the
+ * eligible sheets — first attempts, neither taken with the key seen nor cautioned (db/migrations/0012) — as a response
+ * matrix: a row per sheet, a column per item version. `npm run items:calibrate` reads them so; the scheduled function
+ * iq-calibrate recalibrates from them once a form's items each have 500 eligible responses, and writes the result to
+ * iq_scales, from which scoring reads a form's newest active scale holding all its items.
+ */
+import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
+import { GUESS_ODDS } from '../../domain/iq/cautions.ts';
+import { itemVersion } from '../../domain/iq/item-version.ts';
+import { calibrateGroups } from '../../domain/irt/components.ts';
+import { responseMatrix, type SheetResponses } from '../../domain/irt/matrix.ts';
+import { scaleItems } from '../../domain/irt/output.ts';
+import type { Calibration } from '../../domain/irt/calibrate.ts';
+import { db } from './db.ts';
+
+/**
+ * Every eligible sheet (of one form, if named): its item versions in the form's order and whether each was right.
+ * TODO: this holds every sheet in memory at once; page through them when there are hundreds of thousands.
+ */
+export async function eligibleSheets(formId?: number): Promise<SheetResponses[]> {
+  const rows = await (
+    await db()
+  ).query<SheetResponses>(
+    `SELECT item_versions AS items, correct FROM iq_responses
+     WHERE eligible AND ($1::smallint IS NULL OR form_id = $1::smallint) ORDER BY form_id, sitting`,
+    [formId ?? null],
+  );
+  return rows;
+}
+
+/** Eligible first attempts an item needs, on every item of a form, before the form is calibrated (issue 29). */
+export const RECALIBRATION_MIN_SHEETS = 500;
+
+/** How many eligible sheets presented each item version. */
+function responsesPerItem(sheets: SheetResponses[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const sheet of sheets) for (const item of sheet.items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}
+
+/** The forms every item of which (as it is now: its version) has at least `min` eligible responses. */
+export function readyForms(counts: Map<string, number>, min: number): number[] {
+  return IQ_FORM_IDS.filter((formId) => iqBank(formId).every((item) => (counts.get(itemVersion(item)) ?? 0) >= min));
+}
+
+export type Recalibration =
+  | { calibrated: true; id: string; forms: number[]; items: number; sheets: number; logLik: number }
+  | { calibrated: false; reason: string; forms?: number[]; sheets?: number };
+
+/**
+ * Calibrates the items of every ready form together over all the eligible sheets that presented any of them (an item
+ * shared by forms is one column: one scale) — 3PL, c fixed at 1/6 for six options — and inserts the scale into
+ * iq_scales. Not when no form is ready, when the sheets are as many as the newest scale's (nothing new), when some
+ * item cannot be calibrated, or when the fit did not converge: each says why.
+ */
+export async function recalibrate({ minSheets = RECALIBRATION_MIN_SHEETS } = {}): Promise<Recalibration> {
+  const sheets = await eligibleSheets();
+  const forms = readyForms(responsesPerItem(sheets), minSheets);
+  if (!forms.length) return { calibrated: false, reason: `no form has ${minSheets} eligible sheets on every item` };
+  const items = new Set(forms.flatMap((formId) => iqBank(formId).map(itemVersion)));
+  const data = responseMatrix(sheets, (item) => items.has(item));
+  const newest = await newestScaleSheets();
+  if (newest === data.rows.length) return { calibrated: false, reason: 'nothing new', forms, sheets: newest };
+  let fit: Calibration;
+  try {
+    fit = calibrateGroups(data, { model: '3pl', guessing: GUESS_ODDS });
+  } catch (err) {
+    return { calibrated: false, reason: (err as Error).message, forms, sheets: data.rows.length };
+  }
+  if (!fit.converged) return { calibrated: false, reason: 'did not converge', forms, sheets: data.rows.length };
+  const id = await insertScale(fit, data.rows.length);
+  return { calibrated: true, id, forms, items: fit.items.length, sheets: data.rows.length, logLik: fit.logLik };
+}
+
+/** How many sheets the newest scale was calibrated on (null when there is none). */
+async function newestScaleSheets(): Promise<number | null> {
+  const [newest] = await (
+    await db()
+  ).query<{ sheets: number }>('SELECT sheets FROM iq_scales ORDER BY created_at DESC, id DESC LIMIT 1');
+  return newest ? Number(newest.sheets) : null;
+}
+
+/** A new scale, named `c-<day>-<n>` (the day's n-th calibration); its id. */
+async function insertScale(fit: Calibration, sheets: number): Promise<string> {
+  const [row] = await (
+    await db()
+  ).query<{ id: string }>(
+    `WITH day AS (SELECT 'c-' || to_char(current_date, 'YYYY-MM-DD') || '-' AS prefix)
+     INSERT INTO iq_scales (id, model, items, log_lik, sheets)
+     SELECT prefix || (1 + (SELECT count(*) FROM iq_scales WHERE starts_with(id, prefix))), $1, $2::jsonb, $3, $4
+     FROM day RETURNING id`,
+    [fit.model, JSON.stringify(scaleItems(fit)), fit.logLik, sheets],
+  );
+  return row.id;
+}

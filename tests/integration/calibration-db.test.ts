@@ -1,0 +1,204 @@
+/**
+ * Calibration from the kept responses (issue 29, point 2), against a database of this file's own: simulated sheets of
+ * known item parameters are kept through the real insert (responses.ts), alongside sheets that must not count (rushed,
+ * second attempts). The scheduled recalibration writes no scale while a form's items have fewer than 500 eligible
+ * sheets, then one 3PL scale (c = 1/6) of that form's items over exactly its eligible sheets, and not again while
+ * nothing is new; `npm run items:calibrate` without --input calibrates the same sheets from the database and exports
+ * the matrix it used.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ownDatabase } from '../support/own-database.ts';
+import { iqBank } from '../../src/domain/iq/bank.ts';
+import { itemVersion } from '../../src/domain/iq/item-version.ts';
+import { probability } from '../../src/domain/irt/model.ts';
+import { seeded } from '../../src/domain/irt/simulate.ts';
+import type { SheetToKeep } from '../../src/lib/server/responses.ts';
+
+let m: {
+  db: typeof import('../../src/lib/server/db.ts');
+  responses: typeof import('../../src/lib/server/responses.ts');
+  calibration: typeof import('../../src/lib/server/calibration.ts');
+};
+ownDatabase();
+beforeAll(async () => {
+  m = {
+    db: await import('../../src/lib/server/db.ts'),
+    responses: await import('../../src/lib/server/responses.ts'),
+    calibration: await import('../../src/lib/server/calibration.ts'),
+  };
+});
+const dir = mkdtempSync(join(tmpdir(), 'rozum-calibration-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const FORM = 4;
+const OTHER = 5;
+const { random, normal } = seeded(2029);
+/** Each form's items as they are, with true parameters around a difficulty that rises through the form. */
+const truthOf = (formId: number) =>
+  iqBank(formId).map((item, j) => ({ item, a: Math.exp(0.25 * normal()), b: -1.5 + (3 * j) / 19, c: 1 / 6 }));
+const truth: Record<number, ReturnType<typeof truthOf>> = { [FORM]: truthOf(FORM), [OTHER]: truthOf(OTHER) };
+let browsers = 0;
+
+/** A simulated taker's sheet of a form: each item right with the 3PL's probability, a wrong one any other option. */
+function simulated(formId: number, extra: Partial<SheetToKeep> = {}): SheetToKeep {
+  const theta = normal();
+  return {
+    sitting: `sim-${browsers}-${random()}`,
+    seed: Math.floor(random() * 2 ** 31),
+    visitorId: `browser-${browsers++}`,
+    formId,
+    lang: random() < 0.5 ? 'uk' : 'en',
+    answers: truth[formId].map(({ item, ...p }) => ({
+      questionId: item.id,
+      selectedAnswer:
+        random() < probability(theta, p) ? item.correctAnswer : (item.correctAnswer + 1 + Math.floor(random() * 5)) % 6,
+      timeSpent: 25_000,
+    })),
+    timeMs: 500_000,
+    reviewed: false,
+    cautions: [],
+    scale: null,
+    ...extra,
+  };
+}
+
+async function keep(sheets: SheetToKeep[]) {
+  expect((await Promise.all(sheets.map((s) => m.responses.keepIqResponses(s)))).every(Boolean)).toBe(true);
+}
+const scales = async () =>
+  (await m.db.db()).query<{
+    id: string;
+    model: string;
+    items: unknown;
+    log_lik: number;
+    sheets: number;
+    active: boolean;
+  }>('SELECT id, model, items, log_lik, sheets, active FROM iq_scales ORDER BY created_at');
+
+const versions = iqBank(FORM).map(itemVersion);
+
+describe('the scheduled recalibration', () => {
+  it("writes no scale while a form's items have fewer than 500 eligible sheets, whatever else is kept", async () => {
+    const firsts = Array.from({ length: 499 }, () => simulated(FORM));
+    await keep([
+      ...firsts,
+      ...Array.from({ length: 60 }, () => simulated(OTHER)),
+      // Rushed sheets and second attempts are kept, and never counted.
+      ...Array.from({ length: 40 }, () => simulated(FORM, { cautions: ['too_fast'] })),
+    ]);
+    await keep(firsts.slice(0, 30).map((first) => simulated(FORM, { visitorId: first.visitorId })));
+    expect(await m.calibration.recalibrate()).toMatchObject({ calibrated: false });
+    expect(await scales()).toEqual([]);
+  });
+
+  it('calibrates the form once its items have 500: 3PL, c = 1/6, over exactly its eligible sheets', async () => {
+    await keep(Array.from({ length: 21 }, () => simulated(FORM)));
+    const outcome = await m.calibration.recalibrate();
+    expect(outcome).toMatchObject({ calibrated: true, forms: [FORM], items: 20, sheets: 520 });
+    const [scale] = await scales();
+    expect(scale).toMatchObject({ model: '3pl', sheets: 520, active: true });
+    expect(scale.id).toMatch(/^c-\d{4}-\d{2}-\d{2}-1$/);
+    expect(scale.id).toBe(outcome.calibrated && outcome.id);
+    expect(scale.log_lik).toBeCloseTo(outcome.calibrated ? outcome.logLik : NaN, 6);
+    const items = (typeof scale.items === 'string' ? JSON.parse(scale.items) : scale.items) as {
+      id: string;
+      a: number;
+      b: number;
+      c: number;
+      seA: number;
+      seB: number;
+    }[];
+    expect(items.map((i) => i.id)).toEqual(versions);
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(['a', 'b', 'c', 'id', 'seA', 'seB']);
+      expect(item.c).toBe(0.166667);
+      expect(item.a).toBeGreaterThan(0);
+      expect(item.seB).toBeGreaterThan(0);
+    }
+    // The simulated difficulties come back: their order and their spread.
+    const b = items.map((i) => i.b);
+    const trueB = truth[FORM].map((t) => t.b);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const [mb, mt] = [mean(b), mean(trueB)];
+    const r =
+      mean(b.map((x, j) => (x - mb) * (trueB[j] - mt))) /
+      Math.sqrt(mean(b.map((x) => (x - mb) ** 2)) * mean(trueB.map((x) => (x - mt) ** 2)));
+    expect(r).toBeGreaterThan(0.9);
+  });
+
+  it('writes nothing more while there is nothing new, and runs daily as the scheduled function iq-calibrate', async () => {
+    expect(await m.calibration.recalibrate()).toEqual({
+      calibrated: false,
+      reason: 'nothing new',
+      forms: [FORM],
+      sheets: 520,
+    });
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const job = (await import('../../netlify/functions/iq-calibrate.mts')) as {
+      default: () => Promise<Response>;
+      config: { schedule: string };
+    };
+    expect(job.config.schedule).toBe('@daily');
+    expect((await job.default()).status).toBe(204);
+    expect(String(logged.mock.calls.at(-1))).toContain('nothing new');
+    logged.mockRestore();
+    expect(await scales()).toHaveLength(1);
+  });
+});
+
+describe('npm run items:calibrate without --input', () => {
+  // Not spawnSync: on the Neon project the driver's stand-in proxy lives in this process and must keep answering.
+  const run = (args: string[]) =>
+    new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['db/items-calibrate.ts', ...args], { timeout: 120_000 }, (err, _stdout, stderr) =>
+        resolve({ status: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+      );
+    });
+
+  it("calibrates the database's eligible sheets of a form, and exports the matrix it used", async () => {
+    // The embedded database has one owner at a time: this process lets go while the command runs.
+    await m.db.closeDb();
+    const out = join(dir, 'form.json');
+    const csv = join(dir, 'form.csv');
+    const args = ['--model', '3pl', '--guessing', String(1 / 6), '--form', String(FORM), '--out', out];
+    const ran = await run([...args, '--export-csv', csv]);
+    expect(ran.stderr).toBe('');
+    expect(ran.status).toBe(0);
+    const fit = JSON.parse(readFileSync(out, 'utf8'));
+    expect(fit).toMatchObject({ model: '3pl', converged: true });
+    expect(fit.items.map((i: { id: string }) => i.id)).toEqual(versions);
+    // The same sheets and the same model as the scale the scheduled function wrote.
+    const [scale] = await scales();
+    const items = (typeof scale.items === 'string' ? JSON.parse(scale.items) : scale.items) as { b: number }[];
+    await m.db.closeDb();
+    fit.items.forEach((item: { b: number }, j: number) => expect(item.b).toBeCloseTo(items[j].b, 4));
+    const [header, ...rows] = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(header.split(',')).toEqual(versions);
+    expect(rows).toHaveLength(520);
+    expect(rows.every((row) => /^[01](,[01]){19}$/.test(row))).toBe(true);
+  });
+
+  it('takes every form together without --form: one column per item version, empty where not presented', async () => {
+    const csv = join(dir, 'all.csv');
+    const ran = await run([
+      '--model',
+      '3pl',
+      '--guessing',
+      '0.1667',
+      '--out',
+      join(dir, 'all.json'),
+      '--export-csv',
+      csv,
+    ]);
+    expect(ran.status).toBe(0);
+    const [header, ...rows] = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(header.split(',')).toEqual([...versions, ...iqBank(OTHER).map(itemVersion)]);
+    expect(rows).toHaveLength(580);
+    expect(rows.filter((row) => row.startsWith(',')).every((row) => /^,{20}[01](,[01]){19}$/.test(row))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')).items).toHaveLength(40);
+  });
+});
