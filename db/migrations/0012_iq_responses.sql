@@ -23,7 +23,7 @@ CREATE TABLE iq_responses (
   -- What calibration reads: first attempts, neither reviewed nor cautioned. Derived here, so no writer can disagree.
   eligible boolean GENERATED ALWAYS AS (attempt = 1 AND NOT reviewed AND cardinality(cautions) = 0) STORED,
   time_ms integer NOT NULL CHECK (time_ms >= 0),
-  -- The iq_scales id the reading used, once scoring names one (NULL: read by number right).
+  -- The scale the reading used: an iq_scales id or 'provisional-1' (src/lib/server/scales.ts).
   scale text,
   created_on date NOT NULL DEFAULT current_date,
   -- Each item's version: a content hash (src/domain/iq/item-version.ts), so an edited item is a new item and an item

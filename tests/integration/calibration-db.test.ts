@@ -20,6 +20,7 @@ import type { SheetToKeep } from '../../src/lib/server/responses.ts';
 
 let m: {
   db: typeof import('../../src/lib/server/db.ts');
+  scales: typeof import('../../src/lib/server/scales.ts');
   responses: typeof import('../../src/lib/server/responses.ts');
   calibration: typeof import('../../src/lib/server/calibration.ts');
 };
@@ -27,6 +28,7 @@ ownDatabase();
 beforeAll(async () => {
   m = {
     db: await import('../../src/lib/server/db.ts'),
+    scales: await import('../../src/lib/server/scales.ts'),
     responses: await import('../../src/lib/server/responses.ts'),
     calibration: await import('../../src/lib/server/calibration.ts'),
   };
@@ -128,6 +130,10 @@ describe('the scheduled recalibration', () => {
       mean(b.map((x, j) => (x - mb) * (trueB[j] - mt))) /
       Math.sqrt(mean(b.map((x) => (x - mb) ** 2)) * mean(trueB.map((x) => (x - mt) ** 2)));
     expect(r).toBeGreaterThan(0.9);
+    // Scoring reads the form on it from now on; the other form, not calibrated, stays provisional.
+    await m.scales.refreshScales();
+    expect((await m.scales.scaleInUse(FORM)).id).toBe(scale.id);
+    expect((await m.scales.scaleInUse(OTHER)).provisional).toBe(true);
   });
 
   it('writes nothing more while there is nothing new, and runs daily as the scheduled function iq-calibrate', async () => {

@@ -14,6 +14,7 @@ import { ownDatabase } from '../support/own-database.ts';
 import { careful, iqSheetFor, takeSitting, type ServedSitting } from '../support/sittings.ts';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { itemVersion } from '../../src/domain/iq/item-version.ts';
+import { PROVISIONAL_SCALE } from '../../src/domain/iq/scale.ts';
 import type { Browser } from '../support/browser.ts';
 import type { Database } from '../../src/lib/server/db.ts';
 
@@ -147,7 +148,8 @@ describe("a visitor's sheet", () => {
       cautions: [],
       eligible: true,
       time_ms: sheet.timeSpent,
-      scale: null,
+      // The scale its reading used: no calibration yet, so the provisional one.
+      scale: PROVISIONAL_SCALE,
       today: true,
     });
     const bank = iqBank(sitting.formId);

@@ -13,6 +13,7 @@ import { responseMatrix, type SheetResponses } from '../../domain/irt/matrix.ts'
 import { scaleItems } from '../../domain/irt/output.ts';
 import type { Calibration } from '../../domain/irt/calibrate.ts';
 import { db } from './db.ts';
+import { scalesChanged } from './scales.ts';
 
 /**
  * Every eligible sheet (of one form, if named): its item versions in the form's order and whether each was right.
@@ -70,6 +71,8 @@ export async function recalibrate({ minSheets = RECALIBRATION_MIN_SHEETS } = {})
   }
   if (!fit.converged) return { calibrated: false, reason: 'did not converge', forms, sheets: data.rows.length };
   const id = await insertScale(fit, data.rows.length);
+  // Scoring in this process (the local server runs the scheduled functions) reads the new scale from its next sheet.
+  scalesChanged();
   return { calibrated: true, id, forms, items: fit.items.length, sheets: data.rows.length, logLik: fit.logLik };
 }
 

@@ -289,8 +289,7 @@ function keepResponses(
     timeMs: scored.sheet.timeSpent,
     reviewed: scored.sheet.reviewed === true || keySeen,
     cautions: keySeen ? [...scored.raw.cautions, 'key_seen'] : scored.raw.cautions,
-    // The scale its reading used, once scoring names one (issue 29): read here without assuming it yet.
-    scale: 'scale' in scored.raw && typeof scored.raw.scale === 'string' ? scored.raw.scale : null,
+    scale: scored.raw.scale?.id ?? null,
   });
   who.waitUntil?.(work);
 }
