@@ -30,7 +30,7 @@ const read = (path: string) => {
 const fixed = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 const pValue = (p: number | null) => (p === null ? '—' : p < 0.001 ? '<.001' : p.toFixed(3));
 
-function row(item: ItemReportRow): string[] {
+export function row(item: ItemReportRow): string[] {
   return [
     item.id,
     fixed(item.a),
@@ -50,7 +50,7 @@ function row(item: ItemReportRow): string[] {
 
 const HEADER = ['id', 'a', 'b', 'c', 'se a', 'se b', 'S-X²', 'df', 'p adj', 'max |Q3|', 'Δ MH', 'ETS', 'flag'];
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const all = [HEADER, ...rows];
   const widths = HEADER.map((_, c) => Math.max(...all.map((r) => r[c].length)));
   const line = (r: string[]) =>

@@ -2,7 +2,9 @@
  * `npm run items:report`: the item analysis of every IQ form over the stored sheets, for the operator — per form
  * n and KR-20 and whether scoring uses it, per item difficulty (p), discrimination (item–rest r) and how the
  * options draw — then writes the forms' statistics to iq_form_stats, as the daily scheduled function does.
- * Works on DATABASE_URL, or on the embedded database while `npm start` is not running (PGlite has one owner).
+ * Then, per served form, the item response report over its eligible kept sheets against the parameters the form is
+ * read on (src/lib/server/calibration.ts storedItemReports): a, b, c and their SEs, S-X², Q3, uk/en DIF, what to
+ * rewrite. Works on DATABASE_URL, or on the embedded database while `npm start` is not running (PGlite has one owner).
  * With arguments (`-- --params <json> --input <csv> …`) it reads files instead and reports item fit, local
  * dependence and uk/en DIF per item (db/items-report-files.ts), touching no database.
  */
@@ -14,18 +16,25 @@ import {
   usesMeasuredReliability,
   type FormReport,
 } from '../src/lib/server/item-stats.ts';
-import { MEASURED_RELIABILITY_MIN_SHEETS, STATED_RELIABILITY } from '../src/domain/iq/reading.ts';
+import { MEASURED_RELIABILITY_MIN_SHEETS } from '../src/domain/iq/reading.ts';
+import { storedItemReports } from '../src/lib/server/calibration.ts';
+import { row as irtRow, table as irtTable } from './items-report-files.ts';
 
 const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 function formHeader({ formId, analysis, rushed }: FormReport): string {
   const { n, kr20 } = analysis;
-  if (n + rushed === 0) return `Form ${formId}: no sheets yet; scoring uses the stated ${STATED_RELIABILITY}`;
+  if (n + rushed === 0) return `Form ${formId}: no saved sheets yet`;
+  // The classical figures: scoring reads every new sheet by item response theory (below), not by KR-20.
   const use = usesMeasuredReliability(analysis)
-    ? `scoring uses it (≥ ${MEASURED_RELIABILITY_MIN_SHEETS} sheets)`
-    : `scoring uses the stated ${STATED_RELIABILITY} (${n < MEASURED_RELIABILITY_MIN_SHEETS ? `needs ${MEASURED_RELIABILITY_MIN_SHEETS} sheets` : kr20 === null ? 'no KR-20' : 'KR-20 outside 0–1'})`;
-  return `Form ${formId}: ${n} sheets analysed, ${rushed} rushed left out; KR-20 ${fixed(kr20, 3)}; ${use}`;
+    ? `measured (≥ ${MEASURED_RELIABILITY_MIN_SHEETS} sheets)`
+    : n < MEASURED_RELIABILITY_MIN_SHEETS
+      ? `too few sheets to rely on (${MEASURED_RELIABILITY_MIN_SHEETS})`
+      : kr20 === null
+        ? 'none'
+        : 'outside 0–1';
+  return `Form ${formId}: ${n} saved sheets analysed, ${rushed} rushed left out; KR-20 ${fixed(kr20, 3)}, ${use}`;
 }
 
 /** One row per item; option columns 1–6 in percent of sheets, the key marked with *. */
@@ -74,6 +83,13 @@ try {
   );
   await saveFormStats(reports);
   console.log(`iq_form_stats updated for ${reports.length} forms`);
+  for (const { formId, scale, report } of await storedItemReports()) {
+    console.log(
+      `\nForm ${formId}, item response report: ${report.sheets} eligible kept sheets (${report.completeSheets} complete), ` +
+        `against ${scale.provisional ? 'the provisional parameters (no standard errors)' : `calibration ${scale.id}`}; DIF uk (reference) against en (focal)`,
+    );
+    console.log(irtTable(report.items.map(irtRow)));
+  }
 } finally {
   await closeDb();
 }

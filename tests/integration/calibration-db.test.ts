@@ -156,6 +156,35 @@ describe('the scheduled recalibration', () => {
   });
 });
 
+describe('the item report of the stored forms', () => {
+  it("tests each served form's items against the parameters it is read on, over its eligible sheets, by language", async () => {
+    const reports = await m.calibration.storedItemReports();
+    const form = reports.find((r) => r.formId === FORM)!;
+    const [scale] = await scales();
+    // The calibrated form against its calibration: a, b, c and their standard errors as stored.
+    expect(form.scale).toEqual({ id: scale.id, provisional: false });
+    expect(form.report.sheets).toBe(520);
+    const stored = (typeof scale.items === 'string' ? JSON.parse(scale.items) : scale.items) as { id: string }[];
+    expect(form.report.items.map((i) => i.id)).toEqual(stored.map((i) => i.id));
+    expect(form.report.items.map(({ id, a, b, c, seA, seB }) => ({ id, a, b, c, seA, seB }))).toEqual(stored);
+    for (const item of form.report.items) {
+      expect(item.fit.df).toBeGreaterThan(0);
+      expect(item.fit.pAdjusted).toBeGreaterThanOrEqual(0);
+      // The simulated takers were uk or en at random: both groups are there, matched on number right.
+      expect(item.dif!.reference + item.dif!.focal).toBe(520);
+      expect(item.dif!.reference).toBeGreaterThan(150);
+    }
+    // Simulated from the model with no difference between the languages: hardly any item is a DIF class C.
+    expect(form.report.items.filter((i) => i.dif!.ets === 'C').length).toBeLessThanOrEqual(1);
+    // The other form is read on provisional parameters: tested against them, with no standard errors.
+    const other = reports.find((r) => r.formId === OTHER);
+    if (other) {
+      expect(other.scale.provisional).toBe(true);
+      expect(other.report.items.every((i) => Number.isNaN(i.seA))).toBe(true);
+    }
+  });
+});
+
 describe('npm run items:calibrate without --input', () => {
   // Not spawnSync: on the Neon project the driver's stand-in proxy lives in this process and must keep answering.
   const run = (args: string[]) =>

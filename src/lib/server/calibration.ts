@@ -5,15 +5,16 @@
  * iq-calibrate recalibrates from them once a form's items each have 500 eligible responses, and writes the result to
  * iq_scales, from which scoring reads a form's newest active scale holding all its items.
  */
-import { iqBank, IQ_FORM_IDS } from '../../domain/iq/bank.ts';
+import { iqBank, IQ_FORM_IDS, SERVED_FORM_IDS } from '../../domain/iq/bank.ts';
 import { GUESS_ODDS } from '../../domain/iq/cautions.ts';
 import { itemVersion } from '../../domain/iq/item-version.ts';
 import { calibrateGroups } from '../../domain/irt/components.ts';
 import { responseMatrix, type SheetResponses } from '../../domain/irt/matrix.ts';
 import { scaleItems } from '../../domain/irt/output.ts';
-import type { Calibration } from '../../domain/irt/calibrate.ts';
+import type { Calibration, CalibratedItem } from '../../domain/irt/calibrate.ts';
+import { itemReport, type ItemReport } from '../../domain/irt/item-report.ts';
 import { db } from './db.ts';
-import { scalesChanged } from './scales.ts';
+import { scaleInUse, scalesChanged } from './scales.ts';
 
 /**
  * Every eligible sheet (of one form, if named): its item versions in the form's order and whether each was right.
@@ -28,6 +29,49 @@ export async function eligibleSheets(formId?: number): Promise<SheetResponses[]>
     [formId ?? null],
   );
   return rows;
+}
+
+export interface StoredItemReport {
+  formId: number;
+  /** The scale the form is read on now, whose parameters the report tests. */
+  scale: { id: string; provisional: boolean };
+  report: ItemReport;
+}
+
+/**
+ * The item report (issue 29, point 6) of every served form over its eligible kept sheets, against the parameters
+ * the form is read on now (scales.ts): a, b, c with their standard errors (none for provisional parameters), S-X²,
+ * Q3 and uk/en Mantel–Haenszel DIF, and which items to rewrite. Only sheets of the form's items as they are now (an
+ * edited item is another item). A form with no such sheet is left out.
+ */
+export async function storedItemReports(): Promise<StoredItemReport[]> {
+  const database = await db();
+  const reports: StoredItemReport[] = [];
+  for (const formId of SERVED_FORM_IDS) {
+    const scale = await scaleInUse(formId);
+    const ids = scale.items.map((item) => item.id);
+    const rows = await database.query<{ correct: boolean[]; lang: string }>(
+      `SELECT correct, lang FROM iq_responses WHERE eligible AND form_id = $1 AND item_versions = $2::text[]
+       ORDER BY sitting`,
+      [formId, ids],
+    );
+    if (!rows.length) continue;
+    const items = scale.items.map((item) => ({
+      seA: NaN,
+      seB: NaN,
+      ...item,
+    })) as CalibratedItem[];
+    const report = itemReport({
+      items,
+      data: { items: ids, rows: rows.map((r) => r.correct.map((right) => (right ? 1 : 0))) },
+      // A calibration estimates a and b (c is fixed at 1/6); provisional parameters were not estimated from these
+      // sheets, and are tested as if they had been: S-X²'s df is then, if anything, too small, its p too large.
+      parameters: 2,
+      groups: rows.map((r) => (r.lang === 'uk' ? 'reference' : r.lang === 'en' ? 'focal' : null)),
+    });
+    reports.push({ formId, scale: { id: scale.id, provisional: scale.provisional }, report });
+  }
+  return reports;
 }
 
 /** Eligible first attempts an item needs, on every item of a form, before the form is calibrated (issue 29). */
