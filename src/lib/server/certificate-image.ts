@@ -38,6 +38,22 @@ const MUTED = '#4B5563';
 /** The widest the holder's name may be drawn. */
 export const NAME_WIDTH = 1400;
 
+/** Lines of text that may wrap, centred as the lines above them. */
+const centredLines = (text: string, fontSize: number, color: string, marginTop: number): Node =>
+  el(
+    'div',
+    {
+      display: 'flex',
+      justifyContent: 'center',
+      textAlign: 'center',
+      maxWidth: NAME_WIDTH,
+      fontSize,
+      color,
+      marginTop,
+    },
+    text,
+  );
+
 /** The holder's name, fitted to its width by ./certificate-name.ts and drawn with its fallback fonts. */
 function holderLine(holder: string): Node {
   const { svg, height } = nameSvg(holder, NAME_WIDTH, INK);
@@ -155,36 +171,8 @@ function tree(d: CertificateData): Node {
           d.headline,
         ),
         // A bounded reading's words run to two lines: centred, as the lines above them.
-        el(
-          'div',
-          {
-            display: 'flex',
-            justifyContent: 'center',
-            textAlign: 'center',
-            maxWidth: 1400,
-            fontSize: 32,
-            color: INK,
-            marginTop: 4,
-          },
-          d.detail,
-        ),
-        ...(d.note
-          ? [
-              el(
-                'div',
-                {
-                  display: 'flex',
-                  justifyContent: 'center',
-                  textAlign: 'center',
-                  maxWidth: 1400,
-                  fontSize: 26,
-                  color: MUTED,
-                  marginTop: 8,
-                },
-                d.note,
-              ),
-            ]
-          : []),
+        centredLines(d.detail, 32, INK, 4),
+        ...(d.note ? [centredLines(d.note, 26, MUTED, 8)] : []),
       ),
       el(
         'div',
