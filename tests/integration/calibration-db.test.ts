@@ -17,6 +17,7 @@ import { itemVersion } from '../../src/domain/iq/item-version.ts';
 import { probability } from '../../src/domain/irt/model.ts';
 import { seeded } from '../../src/domain/irt/simulate.ts';
 import type { SheetToKeep } from '../../src/lib/server/responses.ts';
+import type { ScaleItem } from '../../src/domain/irt/output.ts';
 
 let m: {
   db: typeof import('../../src/lib/server/db.ts');
@@ -106,14 +107,7 @@ describe('the scheduled recalibration', () => {
     expect(scale.id).toMatch(/^c-\d{4}-\d{2}-\d{2}-1$/);
     expect(scale.id).toBe(outcome.calibrated && outcome.id);
     expect(scale.log_lik).toBeCloseTo(outcome.calibrated ? outcome.logLik : NaN, 6);
-    const items = (typeof scale.items === 'string' ? JSON.parse(scale.items) : scale.items) as {
-      id: string;
-      a: number;
-      b: number;
-      c: number;
-      seA: number;
-      seB: number;
-    }[];
+    const items = (typeof scale.items === 'string' ? JSON.parse(scale.items) : scale.items) as ScaleItem[];
     expect(items.map((i) => i.id)).toEqual(versions);
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual(['a', 'b', 'c', 'id', 'seA', 'seB']);

@@ -43,25 +43,18 @@ export const mailingPayloads = {
    * Tags and merge fields of a saved test (the email and USER_ID are joined in by the saving statement). An IQ is
    * given as its result page states it (mailedIqScore): a mail the list sends must not claim more than the page.
    */
-  testResult: (result: ({ kind: 'iq' } & MailedReading) | { kind: 'professional'; personalityType: string }) =>
-    result.kind === 'iq'
-      ? {
-          tags:
-            (mailedIqScore(result) ?? 0) >= 130
-              ? ['high_iq']
-              : (mailedIqScore(result) ?? 0) >= 110
-                ? ['above_average_iq']
-                : [],
-          mergeFields: {
-            LAST_TEST: 'iq',
-            ...(mailedIqScore(result) === null ? {} : { IQ_SCORE: mailedIqScore(result) }),
-            TEST_DATE: today(),
-          },
-        }
-      : {
-          tags: [] as string[],
-          mergeFields: { LAST_TEST: 'professional', PERSONALITY: result.personalityType, TEST_DATE: today() },
-        },
+  testResult: (result: ({ kind: 'iq' } & MailedReading) | { kind: 'professional'; personalityType: string }) => {
+    if (result.kind !== 'iq')
+      return {
+        tags: [] as string[],
+        mergeFields: { LAST_TEST: 'professional', PERSONALITY: result.personalityType, TEST_DATE: today() },
+      };
+    const score = mailedIqScore(result);
+    return {
+      tags: (score ?? 0) >= 130 ? ['high_iq'] : (score ?? 0) >= 110 ? ['above_average_iq'] : [],
+      mergeFields: { LAST_TEST: 'iq', ...(score === null ? {} : { IQ_SCORE: score }), TEST_DATE: today() },
+    };
+  },
   /**
    * The confirmation mail's facts (a Mailchimp automation writes it): it renews monthly at the price until cancelled.
    * The email, USER_ID and NEXT_CHARGE are joined in by the applying statement (apply_charge_status).
