@@ -3,6 +3,7 @@
  * access (DESIGN.md §3.2). The browser never receives what it has not unlocked.
  */
 import { iqBank, itemShown } from './iq/bank.ts';
+import { anchorIds } from './iq/linking.ts';
 import type { IqResult } from './iq/scoring.ts';
 import type { CareerResult } from './career/scoring.ts';
 import { profileOf } from './career/profiles.ts';
@@ -10,7 +11,12 @@ import { PROFILE_SECTIONS, type ProfileSection } from './career/sections.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { Access } from './access.ts';
 
-/** The reading, cautions and counts are for everyone; the breakdown and the review of the form's key are unlocked. */
+/**
+ * The reading, cautions and counts are for everyone; the breakdown and the review of the form's key are unlocked.
+ * The review withholds the anchors — the items every served form shares (iq/linking.ts) — showing the question only:
+ * neither the option chosen, the key, right or wrong, nor the explanation, or one form's review would give away part
+ * of every other's.
+ */
 export function iqView(result: IqResult, access: Access, lang: Lang) {
   const teaser = {
     kind: 'iq' as const,
@@ -38,6 +44,7 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
   };
   if (access === 'teaser') return teaser;
   const items = new Map(iqBank(result.formId).map((item) => [item.id, item]));
+  const anchors = anchorIds(result.formId);
   return {
     ...teaser,
     breakdown: result.breakdown,
@@ -47,7 +54,9 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
     review: result.review.map((r) => {
       const item = items.get(r.questionId)!;
       const { text, ...shown } = itemShown(item, lang);
-      return { ...r, ...shown, question: text, explanation: item.explanation[lang] };
+      if (anchors.has(r.questionId))
+        return { questionId: r.questionId, ...shown, question: text, withheld: true as const };
+      return { ...r, ...shown, question: text, explanation: item.explanation[lang], withheld: false as const };
     }),
   };
 }

@@ -106,33 +106,46 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         <section className="result-block" aria-labelledby="review-title">
           <h2 id="review-title">{t('review.title')}</h2>
           <ol className="review">
-            {result.review.map((item, i) => (
-              <li key={item.questionId} className={item.correct ? 'review-right' : 'review-wrong'}>
-                <h3>
-                  {t('runner.question', { n: i + 1, total: result.review!.length })} —{' '}
-                  {item.correct ? `✓ ${t('review.right')}` : `✗ ${t('review.wrong')}`}
-                </h3>
-                <p>{item.question}</p>
-                {item.image ? (
-                  <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" />
-                ) : null}
-                <p>
-                  {t('review.yours')}:{' '}
-                  {item.selectedAnswer >= 0
-                    ? item.image
-                      ? item.image.optionAlts[item.selectedAnswer]
-                      : item.options[item.selectedAnswer]
-                    : '—'}
-                </p>
-                {!item.correct ? (
+            {result.review.map((item, i) =>
+              item.withheld ? (
+                <li key={item.questionId} className="review-withheld">
+                  <h3>
+                    {t('runner.question', { n: i + 1, total: result.review!.length })} — {t('review.withheld')}
+                  </h3>
+                  <p>{item.question}</p>
+                  {item.image ? (
+                    <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" />
+                  ) : null}
+                  <p className="muted">{t('review.withheldWhy')}</p>
+                </li>
+              ) : (
+                <li key={item.questionId} className={item.correct ? 'review-right' : 'review-wrong'}>
+                  <h3>
+                    {t('runner.question', { n: i + 1, total: result.review!.length })} —{' '}
+                    {item.correct ? `✓ ${t('review.right')}` : `✗ ${t('review.wrong')}`}
+                  </h3>
+                  <p>{item.question}</p>
+                  {item.image ? (
+                    <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" />
+                  ) : null}
                   <p>
-                    {t('review.correct')}:{' '}
-                    {item.image ? item.image.optionAlts[item.correctAnswer] : item.options[item.correctAnswer]}
+                    {t('review.yours')}:{' '}
+                    {item.selectedAnswer >= 0
+                      ? item.image
+                        ? item.image.optionAlts[item.selectedAnswer]
+                        : item.options[item.selectedAnswer]
+                      : '—'}
                   </p>
-                ) : null}
-                <p className="muted">{item.explanation}</p>
-              </li>
-            ))}
+                  {!item.correct ? (
+                    <p>
+                      {t('review.correct')}:{' '}
+                      {item.image ? item.image.optionAlts[item.correctAnswer] : item.options[item.correctAnswer]}
+                    </p>
+                  ) : null}
+                  <p className="muted">{item.explanation}</p>
+                </li>
+              ),
+            )}
           </ol>
         </section>
       ) : null}

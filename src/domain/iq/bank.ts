@@ -7,6 +7,11 @@
  * Forms 0–3 are retired: they carried answer cues (issue 26), so forms 4–7 replaced them. They are no longer served,
  * but results saved on them are scored again on every read, so they stay exactly as they were: their matrices are
  * the ones the old generator drew, kept in retired-matrices.json, not drawn again by today's generator.
+ *
+ * Forms 5–7 are retired too, replaced by forms 8–10: each the same form with four items of form 4 in their places
+ * (positions 2, 8, 10 and 18 — one of each category, easy to hard), the anchors every served form shares so that a
+ * concurrent calibration puts all four on one scale (issue 29; linking.ts). A form replaced this way passes its
+ * history on: taken or reviewed, it counts as its successor taken or reviewed (`currentForm`).
  */
 import form0 from '../../content/iq/forms/0.json' with { type: 'json' };
 import form1 from '../../content/iq/forms/1.json' with { type: 'json' };
@@ -16,6 +21,9 @@ import form4 from '../../content/iq/forms/4.json' with { type: 'json' };
 import form5 from '../../content/iq/forms/5.json' with { type: 'json' };
 import form6 from '../../content/iq/forms/6.json' with { type: 'json' };
 import form7 from '../../content/iq/forms/7.json' with { type: 'json' };
+import form8 from '../../content/iq/forms/8.json' with { type: 'json' };
+import form9 from '../../content/iq/forms/9.json' with { type: 'json' };
+import form10 from '../../content/iq/forms/10.json' with { type: 'json' };
 import retiredMatrices from '../../content/iq/retired-matrices.json' with { type: 'json' };
 import { generateMatrixItem, TEMPLATES } from '../matrices/generate.ts';
 import { describeMatrix, explainMatrix, panelAlt } from '../matrices/describe.ts';
@@ -64,11 +72,15 @@ interface RawItem {
   matrix?: { template: string; seed: number };
 }
 
-const FORMS = [form0, form1, form2, form3, form4, form5, form6, form7] as RawItem[][];
+const FORMS = [form0, form1, form2, form3, form4, form5, form6, form7, form8, form9, form10] as RawItem[][];
 /** Every form a saved result can name. */
 export const IQ_FORM_IDS: readonly number[] = FORMS.map((_, i) => i);
 /** The forms served to new sittings; the others are retired (kept only to score saved results again). */
-export const SERVED_FORM_IDS: readonly number[] = [4, 5, 6, 7];
+export const SERVED_FORM_IDS: readonly number[] = [4, 8, 9, 10];
+/** A retired form that another replaced with most of its items: the form it lives on in. */
+const SUCCESSOR: Readonly<Record<number, number>> = { 5: 8, 6: 9, 7: 10 };
+/** The form a form's history counts for: its successor for a form replaced by one with most of its items. */
+export const currentForm = (id: number): number => SUCCESSOR[id] ?? id;
 const RETIRED = retiredMatrices as unknown as Record<string, MatrixItem>;
 export const isIqFormId = (id: unknown): id is number => Number.isInteger(id) && IQ_FORM_IDS.includes(id as number);
 export const isServedFormId = (id: unknown): id is number =>
@@ -78,13 +90,17 @@ export const isServedFormId = (id: unknown): id is number =>
  * The form to serve next. Never one whose worked answers the user has seen (`reviewed`, within the year) while
  * another remains: of those, one not taken yet, at random, else the one taken longest ago. When the user has seen
  * every served form's answers, the one seen longest ago, with `reviewed: true` so the page can say so. Both lists
- * run oldest first; retired forms among them are passed over.
+ * run oldest first; a replaced form counts as its successor (at the later of the two times), other retired forms
+ * among them are passed over.
  */
 export function nextIqForm(
-  taken: readonly number[],
-  reviewed: readonly number[] = [],
+  takenForms: readonly number[],
+  reviewedForms: readonly number[] = [],
   random: () => number = Math.random,
 ): { formId: number; reviewed: boolean } {
+  const latest = (ids: readonly number[]) => ids.map(currentForm).filter((id, i, all) => all.lastIndexOf(id) === i);
+  const taken = latest(takenForms);
+  const reviewed = latest(reviewedForms);
   const unseen = SERVED_FORM_IDS.filter((id) => !reviewed.includes(id));
   if (!unseen.length) return { formId: reviewed.find(isServedFormId)!, reviewed: true };
   const fresh = unseen.filter((id) => !taken.includes(id));

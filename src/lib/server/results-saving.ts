@@ -11,6 +11,7 @@ import type { CareerResult } from '../../domain/career/scoring.ts';
 import { db } from './db.ts';
 import { batchesOn } from './database/batches.ts';
 import { mailingPayloads } from './outbox.ts';
+import { formsRevealedBy } from '../../domain/iq/linking.ts';
 import { pooledRandomBytes } from './random.ts';
 import { TABLE } from './results.ts';
 import type { Lang } from '../../i18n/paths.ts';
@@ -51,7 +52,8 @@ const KEY_SEEN = `(r.key_seen OR EXISTS (SELECT 1 FROM iq_reviews_seen s WHERE s
 
 /**
  * One statement for any number of rows (one text, so it is prepared once): the new result rows; for a subscriber
- * shown an IQ form's worked answers with this result, the record of it (`mark_review`); and for each new row of a user
+ * shown an IQ form's worked answers with this result, the record of it for every form they give away
+ * (`review_forms`: iq/linking.ts formsRevealedBy); and for each new row of a user
  * on the mailing list, the notification about the test (spec part 2) — all land together or not at all. A row whose
  * `fresh_key` names a sitting a visitor scored (its shared count) is not inserted. It answers in the rows' order; a
  * row not inserted (its key saved before, or not fresh) answers a null id.
@@ -64,13 +66,15 @@ function saveStatement(kind: TestKind): string {
   const review =
     kind === 'iq'
       ? `rv AS (INSERT INTO iq_reviews_seen (user_id, form_id, seen_at)
-       SELECT DISTINCT ON (r.user_id, r.form_id) r.user_id, r.form_id, now()
-       FROM ins JOIN r USING (user_id, submission_key) WHERE r.mark_review ORDER BY r.user_id, r.form_id
+       SELECT DISTINCT ON (r.user_id, f.form_id) r.user_id, f.form_id::smallint, now()
+       FROM ins JOIN r USING (user_id, submission_key)
+         CROSS JOIN LATERAL jsonb_array_elements_text(r.review_forms) AS f(form_id)
+       ORDER BY r.user_id, f.form_id
        ON CONFLICT (user_id, form_id) DO UPDATE SET seen_at = now()),`
       : '';
   return `WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
        AS r(i integer, ${COLUMNS[kind]}, tags jsonb, merge_fields jsonb, scored_at timestamptz, fresh_key text,
-         mark_review boolean)),
+         review_forms jsonb)),
      ins AS (INSERT INTO ${TABLE[kind]} (${columns}) SELECT ${values} FROM r
        WHERE r.fresh_key IS NULL OR NOT EXISTS (SELECT 1 FROM rate_limits l WHERE l.key = r.fresh_key AND l.count > 0)
        ORDER BY i
@@ -127,7 +131,7 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
     verification_code: verificationCode(),
     scored_at: options.scoredAt?.toISOString() ?? null,
     fresh_key: options.freshKey ?? null,
-    mark_review: options.markReview === true,
+    review_forms: options.markReview === true && scored.kind === 'iq' ? formsRevealedBy(scored.raw.formId) : null,
   };
   const mailing = mailingPayloads.testResult(
     scored.kind === 'iq'

@@ -7,6 +7,7 @@ import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scori
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
 import { careerView, iqView } from '../../domain/views.ts';
 import type { Access } from '../../domain/access.ts';
+import { formsRevealedBy } from '../../domain/iq/linking.ts';
 import { db } from './db.ts';
 import { ensureScales, knownScale } from './scales.ts';
 import { isUuid } from './http.ts';
@@ -173,14 +174,17 @@ export const markReviewSeenLater = (userId: string, formId: number): Promise<voi
     console.error('[results] review not recorded:', (err as Error).message),
   );
 
-/** Records that a user was shown a form's worked answers (the premium review) now. */
+/**
+ * Records that a user was shown a form's worked answers (the premium review) now: as seen for every form whose items
+ * the review shows (iq/linking.ts formsRevealedBy), a form's successor among them.
+ */
 export async function markReviewSeen(userId: string, formId: number): Promise<void> {
   await (
     await db()
   ).query(
-    `INSERT INTO iq_reviews_seen (user_id, form_id) VALUES ($1, $2)
+    `INSERT INTO iq_reviews_seen (user_id, form_id) SELECT $1, unnest($2::smallint[])
      ON CONFLICT (user_id, form_id) DO UPDATE SET seen_at = now()`,
-    [userId, formId],
+    [userId, formsRevealedBy(formId)],
   );
 }
 
