@@ -6,7 +6,9 @@ import {
   nextIqForm,
   publicIqQuestions,
   SERVED_FORM_IDS,
+  currentForm,
 } from '../../src/domain/iq/bank.ts';
+import { anchorIds } from '../../src/domain/iq/linking.ts';
 import retiredMatrices from '../../src/content/iq/retired-matrices.json' with { type: 'json' };
 import { DIFFICULTY_WEIGHTS, MAX_RAW_SCORE } from '../../src/domain/iq/scoring.ts';
 import { defensibleOptions } from '../../src/domain/matrices/solve.ts';
@@ -25,16 +27,18 @@ describe('the parallel IQ forms', () => {
     for (const form of IQ_FORM_IDS) expect(blueprint(form), `form ${form}`).toEqual(blueprint(0));
   });
 
-  it('share no text item among the served forms, and no matrix at all', () => {
-    const texts = SERVED_FORM_IDS.flatMap((f) =>
+  it('share no item among the served forms but the anchors, and no matrix with a retired form but its successor', () => {
+    // Anchors are shared by version (linking.ts); here by what a person sees, so a copy with new paths is caught too.
+    const seen = (f: number) =>
       iqBank(f)
-        .filter((i) => !i.image)
-        .map((i) => `${i.question.en} ${i.options.en.join('|')}`),
-    );
-    expect(new Set(texts).size).toBe(texts.length);
-    const matrices = IQ_FORM_IDS.flatMap((f) =>
+        .filter((i) => !anchorIds(f).has(i.id))
+        .map((i) => (i.image ? i.image.alt.en : `${i.question.en} ${i.options.en.join('|')}`));
+    const served = SERVED_FORM_IDS.flatMap(seen);
+    expect(new Set(served).size).toBe(served.length);
+    // Every form's matrices but the anchors, a replaced form's counted in its successor: each on one form only.
+    const matrices = IQ_FORM_IDS.filter((f) => currentForm(f) === f).flatMap((f) =>
       iqBank(f)
-        .filter((i) => i.image)
+        .filter((i) => i.image && !anchorIds(f).has(i.id))
         .map((i) => i.image!.alt.en),
     );
     expect(new Set(matrices).size).toBe(matrices.length);
@@ -43,27 +47,37 @@ describe('the parallel IQ forms', () => {
   const formOf = (...args: Parameters<typeof nextIqForm>) => nextIqForm(...args).formId;
 
   it('serve a form not taken yet while one remains, then the one taken longest ago', () => {
-    for (let i = 0; i < 50; i++) expect([5, 7]).toContain(formOf([6, 4], [], Math.random));
-    expect(formOf([4, 5, 6], [], () => 0.99)).toBe(7);
-    expect(formOf([6, 4, 7, 5])).toBe(6);
+    for (let i = 0; i < 50; i++) expect([8, 10]).toContain(formOf([9, 4], [], Math.random));
+    expect(formOf([4, 8, 9], [], () => 0.99)).toBe(10);
+    expect(formOf([9, 4, 10, 8])).toBe(9);
     const seen = new Set(Array.from({ length: 200 }, () => formOf([])));
     expect(seen).toEqual(new Set(SERVED_FORM_IDS));
   });
 
   it('never serve a retired form to a new sitting, whatever was taken before', () => {
-    expect(SERVED_FORM_IDS).toEqual([4, 5, 6, 7]);
+    expect(SERVED_FORM_IDS).toEqual([4, 8, 9, 10]);
     for (let i = 0; i < 50; i++) expect(SERVED_FORM_IDS).toContain(formOf([0, 1, 2, 3], [], Math.random));
-    expect(formOf([0, 5, 1, 7, 4, 6])).toBe(5);
+    expect(formOf([0, 8, 1, 10, 4, 9])).toBe(8);
+  });
+
+  it('count a replaced form taken or reviewed as its successor, at the later of the two times', () => {
+    // Form 5 taken is form 8 taken (16 of its 20 items): the one form not taken in any guise is 10.
+    for (let i = 0; i < 50; i++) expect(formOf([5, 4, 6], [], Math.random)).toBe(10);
+    // Every form taken; 6 long ago, 9 (its successor) most recently: 9 counts as taken last.
+    expect(formOf([6, 8, 10, 4, 9])).toBe(8);
+    // Form 7's worked answers seen: form 10 is never served while another is unseen.
+    for (let i = 0; i < 50; i++) expect(formOf([], [7], Math.random)).not.toBe(10);
+    expect(nextIqForm([], [5, 4, 9, 7])).toEqual({ formId: 8, reviewed: true });
   });
 
   it('never serve a form whose worked answers were seen while an unseen one remains, and say so when none does', () => {
-    // Every form taken, 6 and 4 reviewed: the oldest taken of the unseen ones (7), not the oldest taken (6).
-    expect(nextIqForm([6, 4, 7, 5], [6, 4])).toEqual({ formId: 7, reviewed: false });
-    // Untaken forms first among the unseen; a reviewed untaken form (5) is never chosen.
-    for (let i = 0; i < 50; i++) expect(formOf([4], [5, 6], Math.random)).toBe(7);
+    // Every form taken, 9 and 4 reviewed: the oldest taken of the unseen ones (10), not the oldest taken (9).
+    expect(nextIqForm([9, 4, 10, 8], [9, 4])).toEqual({ formId: 10, reviewed: false });
+    // Untaken forms first among the unseen; a reviewed untaken form (8) is never chosen.
+    for (let i = 0; i < 50; i++) expect(formOf([4], [8, 9], Math.random)).toBe(10);
     // All seen: the one seen longest ago, flagged.
-    expect(nextIqForm([4, 5, 6, 7], [5, 7, 4, 6])).toEqual({ formId: 5, reviewed: true });
-    expect(nextIqForm([], [0, 6, 4, 7, 5])).toEqual({ formId: 6, reviewed: true });
+    expect(nextIqForm([4, 8, 9, 10], [8, 10, 4, 9])).toEqual({ formId: 8, reviewed: true });
+    expect(nextIqForm([], [0, 9, 4, 10, 8])).toEqual({ formId: 9, reviewed: true });
   });
 
   it('keep the matrices of the retired forms exactly as they were drawn, so saved results score as they did', () => {
