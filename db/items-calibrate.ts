@@ -12,6 +12,9 @@
  *   likelihood (often ill-posed: several c go to 0). With c estimated the JSON says `"seConditionalOnC": true`: the
  *   SEs of a and b treat c as known and understate them for items whose c is off 0. The log-likelihood is the data's,
  *   without the prior.
+ * From the database the sheets of each form are a group of their own (a multiple-group calibration on form 4's
+ * group's scale, 61 rectangular points whatever --points says; src/domain/irt/calibrate.ts), as the scheduled
+ * recalibration fits them; the exported CSV does not carry the groups.
  * Items no calibration can place (seen by fewer than 10, answered right by all or by none) are refused by name. Groups
  * of items no sheet links (forms without common items) are calibrated apart, which gives the joint fit's estimates
  * (src/domain/irt/components.ts). On the embedded database, run it while `npm start` is stopped (PGlite has one owner).
@@ -64,10 +67,17 @@ if (guessing !== undefined && options !== undefined) fail('--guessing fixes c; -
 
 /** The eligible sheets the site kept (of one form, if asked), as a response matrix. */
 async function fromDatabase(): Promise<ResponseData> {
-  const { eligibleSheets } = await import('../src/lib/server/calibration.ts');
+  const { compactGroups, eligibleSheets, formGroups } = await import('../src/lib/server/calibration.ts');
   const { closeDb } = await import('../src/lib/server/db.ts');
   try {
-    return responseMatrix(await eligibleSheets(form));
+    // As the scheduled recalibration does: a group per form, when the sheets are of several (calibrate.ts).
+    const sheets = await eligibleSheets(form);
+    const groups = formGroups(sheets);
+    const present = [...new Set(groups)].sort((a, b) => a - b);
+    return {
+      ...responseMatrix(sheets),
+      ...(present.length > 1 ? { groups: groups.map((g) => present.indexOf(g)) } : {}),
+    };
   } finally {
     await closeDb();
   }

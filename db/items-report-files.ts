@@ -13,6 +13,7 @@ import type { CalibratedItem } from '../src/domain/irt/calibrate.ts';
 import { parseResponses, takeColumn } from '../src/domain/irt/csv.ts';
 import type { DifGroup } from '../src/domain/irt/dif.ts';
 import { FLAG_RULES, itemReport, type ItemReportRow } from '../src/domain/irt/item-report.ts';
+import { EQUIVALENCE_ALPHA, type EquivalenceReport, type Test } from '../src/domain/irt/equivalence.ts';
 
 const fail = (message: string): never => {
   console.error(`items:report: ${message}`);
@@ -138,4 +139,35 @@ export function reportFromFiles(args: string[]): void {
     writeFileSync(values.out, JSON.stringify(json, round, 2) + '\n');
     console.log(`→ ${values.out}`);
   }
+}
+
+const pShort = (p: number) => (p < 0.001 ? '< .001' : p.toFixed(3).replace(/^0/, ''));
+const test = (name: string, t: Test, symbol: string) =>
+  `${name}: ${symbol} = ${t.statistic.toFixed(2)}, df ${t.df}, p ${pShort(t.p)}${t.p < EQUIVALENCE_ALPHA ? '  ← not equivalent' : ''}`;
+
+/** The check that the groups randomly assigned to the served forms are equivalent (calibration.ts storedEquivalence). */
+export function equivalenceText(report: EquivalenceReport): string {
+  if (report.forms.length < 2) return 'Groups by form: fewer than two served forms have first attempts yet.';
+  const rows = [
+    ['form', 'first attempts', 'anchors right: mean', 'sd', ...report.languages],
+    ...report.forms.map((f) => [
+      String(f.formId),
+      String(f.n),
+      f.anchorMean.toFixed(2),
+      f.anchorSd.toFixed(2),
+      ...report.languages.map((lang) => `${Math.round(f.shares[lang] * 100)}%`),
+    ]),
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return [
+    'Groups by form (first attempts, assigned at random): are they equivalent? Each test at α = .01.',
+    ...rows.map((row) => row.map((cell, c) => cell.padStart(widths[c])).join('  ')),
+    test('size (equal shares)', report.size, 'χ²'),
+    test('language (independent of form)', report.language, 'χ²'),
+    test('anchors right (Kruskal–Wallis)', report.anchors, 'H'),
+    `largest difference of anchor means: ${report.largestDifference.toFixed(2)} pooled SD`,
+    report.flags.length
+      ? `NOT EQUIVALENT (${report.flags.join(', ')}): the forms' groups differ beyond chance; look at how forms are served.`
+      : 'No difference beyond chance.',
+  ].join('\n');
 }

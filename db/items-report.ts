@@ -17,8 +17,8 @@ import {
   type FormReport,
 } from '../src/lib/server/item-stats.ts';
 import { MEASURED_RELIABILITY_MIN_SHEETS } from '../src/domain/iq/reading.ts';
-import { storedItemReports } from '../src/lib/server/calibration.ts';
-import { row as irtRow, table as irtTable } from './items-report-files.ts';
+import { storedEquivalence, storedItemReports } from '../src/lib/server/calibration.ts';
+import { equivalenceText, row as irtRow, table as irtTable } from './items-report-files.ts';
 
 const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -90,6 +90,7 @@ try {
     );
     console.log(irtTable(report.items.map(irtRow)));
   }
+  console.log(`\n${equivalenceText(await storedEquivalence())}`);
 } finally {
   await closeDb();
 }

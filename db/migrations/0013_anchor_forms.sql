@@ -7,9 +7,10 @@
 -- every form it gives away (src/lib/server/results.ts markReviewSeen). tests/unit/iq-linking.test.ts derives these
 -- pairs from the items.
 INSERT INTO iq_reviews_seen (user_id, form_id, seen_at)
-SELECT s.user_id, m.to_form, s.seen_at
+SELECT s.user_id, m.to_form, max(s.seen_at)
 FROM iq_reviews_seen s
 JOIN (
   VALUES (0, 4), (0, 8), (0, 9), (0, 10), (1, 8), (2, 9), (3, 10), (4, 8), (4, 9), (4, 10), (5, 8), (6, 9), (7, 10)
 ) AS m (from_form, to_form) ON s.form_id = m.from_form
+GROUP BY s.user_id, m.to_form
 ON CONFLICT (user_id, form_id) DO UPDATE SET seen_at = greatest(iq_reviews_seen.seen_at, excluded.seen_at);

@@ -231,3 +231,57 @@ describe('npm run items:calibrate without --input', () => {
     expect(JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')).items).toHaveLength(40);
   });
 });
+
+describe('the check that the groups randomly assigned to the served forms are equivalent (point 4)', () => {
+  // The anchors are one item on every form: one true parameter set, form 4's, wherever they are presented.
+  const anchorTruth = new Map(truth[FORM].map(({ item, ...p }) => [itemVersion(item), p]));
+  for (const formId of [8, 9, 10])
+    truth[formId] = truthOf(formId).map((t) => ({ ...t, ...anchorTruth.get(itemVersion(t.item)) }));
+  const abler = (sheet: SheetToKeep, formId: number): SheetToKeep => {
+    // Answers of a taker a whole standard deviation above the others, in English.
+    const theta = 1 + normal();
+    return {
+      ...sheet,
+      lang: 'en',
+      answers: truth[formId].map(({ item, ...p }) => ({
+        questionId: item.id,
+        selectedAnswer: random() < probability(theta, p) ? item.correctAnswer : (item.correctAnswer + 1) % 6,
+        timeSpent: 25_000,
+      })),
+    };
+  };
+
+  it('finds groups drawn alike equivalent, and flags a form given to a different group, more often', async () => {
+    // Form 4 has 560 first attempts (rushed ones among them: the assignment made that group, not the eligibility).
+    for (const formId of [8, 9, 10]) await keep(Array.from({ length: 560 }, () => simulated(formId)));
+    const alike = await m.calibration.storedEquivalence();
+    expect(alike.forms.map((f) => [f.formId, f.n])).toEqual([
+      [4, 560],
+      [8, 560],
+      [9, 560],
+      [10, 560],
+    ]);
+    // Second attempts are not in it (30 on form 4 above).
+    expect(alike.flags).toEqual([]);
+    expect(alike.largestDifference).toBeLessThan(0.2);
+    for (const f of alike.forms) expect(f.anchorMean).toBeGreaterThan(1);
+
+    await keep(Array.from({ length: 240 }, () => abler(simulated(9), 9)));
+    const skewed = await m.calibration.storedEquivalence();
+    expect(skewed.flags).toEqual(['size', 'language', 'anchors']);
+    expect(skewed.forms.find((f) => f.formId === 9)!.n).toBe(800);
+    expect(skewed.largestDifference).toBeGreaterThan(0.15);
+  });
+
+  it('is printed by npm run items:report, after the item report', async () => {
+    await m.db.closeDb();
+    const printed = await new Promise<string>((resolve) =>
+      execFile(process.execPath, ['db/items-report.ts'], { timeout: 120_000 }, (_err, stdout) => resolve(stdout)),
+    );
+    expect(printed).toMatch(/Groups by form \(first attempts, assigned at random\)/);
+    expect(printed).toMatch(/^ +9 +800 /m);
+    expect(printed).toMatch(/anchors right \(Kruskal–Wallis\): H = [\d.]+, df 3, p (< \.001|\.00\d) {2}← not equivalent/);
+    expect(printed).toMatch(/largest difference of anchor means: 0\.\d\d pooled SD/);
+    expect(printed).toContain('NOT EQUIVALENT (size, language, anchors)');
+  });
+});

@@ -43,14 +43,14 @@ async function user(): Promise<string> {
   );
   return id;
 }
-/** A scored IQ sheet of form 5: the first `right` items right, 30 s each. */
-async function sheet(right = 16, sitting = `n${n++}-${Date.now()}`) {
-  const answers = m.bank.iqBank(5).map((item, i) => ({
+/** A scored IQ sheet of a form (5 unless said): the first `right` items right, 30 s each. */
+async function sheet(right = 16, sitting = `n${n++}-${Date.now()}`, formId = 5) {
+  const answers = m.bank.iqBank(formId).map((item, i) => ({
     questionId: item.id,
     selectedAnswer: i < right ? item.correctAnswer : (item.correctAnswer + 1) % 6,
     timeSpent: 30_000,
   }));
-  const scored = await m.scoring.scoreIq({ formId: 5, answers, timeSpent: 600_000, sitting }, 'en', 'full');
+  const scored = await m.scoring.scoreIq({ formId, answers, timeSpent: 600_000, sitting }, 'en', 'full');
   if (!scored.ok) throw new Error(scored.error);
   return { scored, sitting };
 }
@@ -90,8 +90,12 @@ describe("a sheet taken after its taker was shown the form's worked answers", ()
     );
     expect(first).toMatchObject({ ok: true, keySeen: false });
     expect(statements).toBe(1);
-    const [seen] = await (await open()).query('SELECT form_id FROM iq_reviews_seen WHERE user_id = $1', [id]);
-    expect(seen).toEqual({ form_id: 5 });
+    // Recorded for every form the review gives away: form 5, form 8 (form 5 but the anchors) and form 1 (whose items
+    // form 5 kept when it replaced it).
+    const seen = await (
+      await open()
+    ).query<{ form_id: number }>('SELECT form_id FROM iq_reviews_seen WHERE user_id = $1 ORDER BY form_id', [id]);
+    expect(seen.map((r) => Number(r.form_id))).toEqual([1, 5, 8]);
     // The second, answered with the key in mind, is saved cautioned however innocent its sitting looked.
     const second = await m.saving.saveResult(b.scored, id, 'en', m.scoring.sittingKey(b.sitting));
     expect(second).toMatchObject({ ok: true, keySeen: true });
@@ -118,5 +122,53 @@ describe("a sheet taken after its taker was shown the form's worked answers", ()
         scoredAt: new Date(Date.now() + 1000),
       }),
     ).toMatchObject({ ok: true, keySeen: true });
+  });
+});
+
+describe('worked answers across the forms the anchors link (issue 29, point 4)', () => {
+  const keySeen = async (id: string, formId: number) => {
+    const s = await sheet(20, undefined, formId);
+    return m.saving.saveResult(s.scored, id, 'en', m.scoring.sittingKey(s.sitting));
+  };
+
+  it("a review of form 4 (its anchors withheld) cautions no other served form's sheet; one of form 5 cautions form 8's", async () => {
+    const id = await user();
+    const four = await sheet(12, undefined, 4);
+    await m.saving.saveResult(four.scored, id, 'en', m.scoring.sittingKey(four.sitting), { markReview: true });
+    for (const formId of [8, 9, 10]) expect(await keySeen(id, formId)).toMatchObject({ ok: true, keySeen: false });
+    expect(await keySeen(id, 4)).toMatchObject({ ok: true, keySeen: true });
+    const five = await sheet(12);
+    await m.saving.saveResult(five.scored, id, 'en', m.scoring.sittingKey(five.sitting), { markReview: true });
+    expect(await keySeen(id, 8)).toMatchObject({ ok: true, keySeen: true });
+    expect(await keySeen(id, 9)).toMatchObject({ ok: true, keySeen: false });
+  });
+
+  it('migration 0013 counts a review seen before it for every served form it showed an item of, at its time', async () => {
+    const id = await user();
+    const database = await open();
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    const earlier = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    // Two reviews giving away form 9 (form 4's anchors, form 6's other items): it takes the later.
+    await database.query('INSERT INTO iq_reviews_seen (user_id, form_id, seen_at) VALUES ($1, 4, $2), ($1, 6, $3)', [
+      id,
+      at,
+      earlier,
+    ]);
+    const { readFileSync } = await import('node:fs');
+    // One statement: run as the migration runs it, again (it only adds what is missing).
+    await database.query(readFileSync('db/migrations/0013_anchor_forms.sql', 'utf8'));
+    const rows = await database.query<{ form_id: number; seen_at: Date | string }>(
+      'SELECT form_id, seen_at FROM iq_reviews_seen WHERE user_id = $1 ORDER BY form_id',
+      [id],
+    );
+    expect(rows.map((r) => [Number(r.form_id), new Date(r.seen_at).toISOString()])).toEqual([
+      [4, at],
+      [6, earlier],
+      [8, at],
+      [9, at],
+      [10, at],
+    ]);
+    // A sheet of form 9 is now taken with (part of) its key seen: form 4's anchors and form 6's other items.
+    expect(await keySeen(id, 9)).toMatchObject({ ok: true, keySeen: true });
   });
 });

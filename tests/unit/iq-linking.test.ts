@@ -4,6 +4,7 @@ import { currentForm, IQ_FORM_IDS, iqBank, SERVED_FORM_IDS } from '../../src/dom
 import { itemVersion } from '../../src/domain/iq/item-version.ts';
 import { anchorIds, formsRevealedBy } from '../../src/domain/iq/linking.ts';
 import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
+import { formScale } from '../../src/domain/iq/scale.ts';
 import { iqView } from '../../src/domain/views.ts';
 
 const versions = (form: number) => new Set(iqBank(form).map(itemVersion));
@@ -86,10 +87,17 @@ describe('anchor items linking the served forms (issue 29, point 4)', () => {
         selectedAnswer: item.correctAnswer,
         timeSpent: 40_000,
       }));
-      const result = scoreIqSheet({ formId: form, answers, timeSpent: 800_000 });
+      const result = scoreIqSheet({
+        formId: form,
+        answers,
+        timeSpent: 800_000,
+        reliability: 0.75,
+        scale: formScale(form)!,
+      });
       for (const lang of ['uk', 'en'] as const) {
         const view = iqView(result, 'full', lang);
-        for (const entry of view.review!) {
+        if (!('review' in view)) throw new Error('the full view has a review');
+        for (const entry of view.review) {
           const item = bank.find((i) => i.id === entry.questionId)!;
           if (anchorIds(form).has(item.id)) {
             expect(Object.keys(entry).sort()).toEqual(
@@ -109,7 +117,7 @@ describe('anchor items linking the served forms (issue 29, point 4)', () => {
             expect(entry).toHaveProperty('explanation', item.explanation[lang]);
           }
         }
-        expect(view.review!.filter((e) => e.withheld)).toHaveLength(4);
+        expect(view.review.filter((e) => e.withheld)).toHaveLength(4);
       }
     }
   });

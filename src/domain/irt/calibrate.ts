@@ -13,11 +13,18 @@
  *    gradient), the Hessian its central difference.
  * 3. Standard errors of a and b from the inverse of that observed-information matrix (c taken as known).
  *
+ * Several groups (`data.groups`: each sheet's group; Bock & Zimowski 1997, multiple-group IRT): group 0's ability is
+ * N(0, 1), every other group's N(μ, σ²) with μ and σ estimated in the EM (after each E-step, the posterior mean and
+ * SD of the group's sheets), so forms linked by common items, each taken by its own group, are put on group 0's scale
+ * whether or not the groups are alike. The quadrature is then always mirt's rectangular 61 points on [−6, 6], each
+ * group's prior its normal density on them; the Newton phase and the standard errors hold the groups' μ and σ where EM left
+ * them.
+ *
  * Models: '2pl' (c = 0); '3pl' with c fixed (`guessing`, e.g. 1/6 for six options) or free with a Beta prior
  * (`cPrior`; BILOG-MG's convention for k options, n = 20: α = 20/k + 1, β = 20(1 − 1/k) + 1), or free without one.
  */
 import { logistic, type ItemParameters, type Responses } from './model.ts';
-import { gaussHermite, type Quadrature } from './quadrature.ts';
+import { gaussHermite, rectangular, type Quadrature } from './quadrature.ts';
 
 export interface ResponseData {
   /** Item ids, in the order of each row's answers. */
@@ -26,6 +33,14 @@ export interface ResponseData {
   rows: Responses[];
   /** How many sheets each row stands for (a pattern's frequency); 1 each when absent. */
   weights?: number[];
+  /** Each row's group (0, 1, …; group 0 the reference, N(0, 1)); one group when absent. */
+  groups?: number[];
+}
+
+/** A group's ability distribution, on the reference group's scale. */
+export interface GroupDistribution {
+  mean: number;
+  sd: number;
 }
 
 export interface CalibrationOptions {
@@ -58,6 +73,8 @@ export interface Calibration {
   newtonSteps: number;
   converged: boolean;
   quadraturePoints: number;
+  /** With several groups: each group's estimated ability distribution (group 0's N(0, 1)). */
+  groups?: GroupDistribution[];
 }
 
 /** An item seen by fewer people than this is not calibrated (its estimates would be noise). */
@@ -71,10 +88,24 @@ interface Expected {
   n: Float64Array[];
   r: Float64Array[];
   logLik: number;
+  /** Per group: the sheets' weight, and the sums of their posterior means of θ and θ². */
+  moments: { n: number; m1: number; m2: number }[];
 }
 
-/** E-step: the posterior of every sheet over the points, summed per item and point; the marginal log-likelihood. */
-function expect(data: ResponseData, items: ItemParameters[], q: Quadrature): Expected {
+/** Each group's prior over the points: its normal density there, normalised to 1. */
+function groupPriors(q: Quadrature, groups: GroupDistribution[]): number[][] {
+  return groups.map(({ mean, sd }) => {
+    const density = q.points.map((t) => Math.exp(-0.5 * ((t - mean) / sd) ** 2));
+    const total = density.reduce((sum, d) => sum + d, 0);
+    return density.map((d) => d / total);
+  });
+}
+
+/**
+ * E-step: the posterior of every sheet over the points, summed per item and point; the marginal log-likelihood.
+ * `priors`: each group's weights over the points (the quadrature's own when absent: one group).
+ */
+function expect(data: ResponseData, items: ItemParameters[], q: Quadrature, priors?: number[][]): Expected {
   const K = q.points.length;
   const J = items.length;
   const p = items.map((item) =>
@@ -84,12 +115,15 @@ function expect(data: ResponseData, items: ItemParameters[], q: Quadrature): Exp
   const r = items.map(() => new Float64Array(K));
   const post = new Float64Array(K);
   let logLik = 0;
+  const moments = (priors ?? [q.weights]).map(() => ({ n: 0, m1: 0, m2: 0 }));
   data.rows.forEach((row, i) => {
     const w = data.weights?.[i] ?? 1;
     if (w === 0) return;
+    const group = priors ? data.groups![i] : 0;
+    const prior = priors ? priors[group] : q.weights;
     let total = 0;
     for (let k = 0; k < K; k++) {
-      let like = q.weights[k];
+      let like = prior[k];
       for (let j = 0; j < J; j++) {
         const u = row[j];
         if (u === 1) like *= p[j][k];
@@ -99,7 +133,13 @@ function expect(data: ResponseData, items: ItemParameters[], q: Quadrature): Exp
       total += like;
     }
     logLik += w * Math.log(total);
-    for (let k = 0; k < K; k++) post[k] = (w * post[k]) / total;
+    const moment = moments[group];
+    moment.n += w;
+    for (let k = 0; k < K; k++) {
+      post[k] = (w * post[k]) / total;
+      moment.m1 += post[k] * q.points[k];
+      moment.m2 += post[k] * q.points[k] ** 2;
+    }
     for (let j = 0; j < J; j++) {
       const u = row[j];
       if (u === null || u === undefined) continue;
@@ -111,7 +151,7 @@ function expect(data: ResponseData, items: ItemParameters[], q: Quadrature): Exp
       }
     }
   });
-  return { n, r, logLik };
+  return { n, r, logLik, moments };
 }
 
 const clampProbability = (x: number) => Math.min(1 - 1e-12, Math.max(1e-12, x));
@@ -250,17 +290,36 @@ const toItems = (ids: string[], params: { a: number; b: number; c: number }[]): 
  * The marginal log-likelihood and its gradient in every item's (a, b), each item's c held where it is (Fisher's
  * identity: the E-step's expected gradient).
  */
-function marginalGradient(data: ResponseData, items: ItemParameters[], q: Quadrature): { logLik: number; g: number[] } {
-  const e = expect(data, items, q);
+function marginalGradient(
+  data: ResponseData,
+  items: ItemParameters[],
+  q: Quadrature,
+  priors?: number[][],
+): { logLik: number; g: number[] } {
+  const e = expect(data, items, q, priors);
   const g: number[] = [];
   items.forEach((item, j) => g.push(...itemObjective([item.a, item.b], e.n[j], e.r[j], q, item.c, undefined, true).g));
   return { logLik: e.logLik, g };
 }
 
 export function calibrate(data: ResponseData, options: CalibrationOptions): Calibration {
-  const q = options.quadrature ?? gaussHermite(21);
   const J = data.items.length;
   if (data.rows.some((row) => row.length !== J)) throw new Error('calibrate: every row needs one entry per item');
+  const groupCount = data.groups ? Math.max(0, ...data.groups) + 1 : 1;
+  if (
+    data.groups &&
+    (data.groups.length !== data.rows.length ||
+      !data.groups.every((g) => Number.isInteger(g) && g >= 0) ||
+      !data.groups.includes(0) ||
+      Array.from({ length: groupCount }, (_, g) => data.groups!.includes(g)).includes(false))
+  )
+    throw new Error('calibrate: groups are one per row, numbered 0, 1, … with none missing');
+  const multiple = groupCount > 1;
+  // Several groups: each group's prior is its normal density on equally spaced points, which Gauss–Hermite nodes
+  // (placed for one N(0, 1)) are not; a quadrature given is for one group.
+  const q = multiple ? rectangular(61, 6) : (options.quadrature ?? gaussHermite(21));
+  let distributions: GroupDistribution[] = Array.from({ length: groupCount }, () => ({ mean: 0, sd: 1 }));
+  let priors = multiple ? groupPriors(q, distributions) : undefined;
   const fixedC = options.model === '2pl' ? 0 : options.guessing !== undefined ? options.guessing : null;
   const prior = fixedC === null ? options.cPrior : undefined;
   // Items no calibration can place: say which, rather than let one of them stall every other's estimate.
@@ -299,7 +358,7 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
   // 1. EM.
   let emCycles = 0;
   for (; emCycles < maxEm; emCycles++) {
-    const e = expect(data, toItems(data.items, params), q);
+    const e = expect(data, toItems(data.items, params), q, priors);
     const next = params.map((p, j) => {
       const v = fixedC === null ? [p.a, -p.a * p.b, Math.log(p.c / (1 - p.c))] : [p.a, -p.a * p.b];
       const m = maximiseItem(v, e.n[j], e.r[j], q, fixedC, prior);
@@ -311,7 +370,24 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
       ),
     );
     params = next;
-    if (change < emTolerance) break;
+    let moved = 0;
+    if (multiple) {
+      // Every group but the reference: the mean and SD of its sheets' posteriors.
+      const nextGroups = distributions.map((d, g) => {
+        if (g === 0) return d;
+        const { n, m1, m2 } = e.moments[g];
+        const mean = m1 / n;
+        return { mean, sd: Math.sqrt(Math.max(m2 / n - mean * mean, 1e-4)) };
+      });
+      moved = Math.max(
+        ...nextGroups.map((d, g) =>
+          Math.max(Math.abs(d.mean - distributions[g].mean), Math.abs(d.sd - distributions[g].sd)),
+        ),
+      );
+      distributions = nextGroups;
+      priors = groupPriors(q, distributions);
+    }
+    if (Math.max(change, moved) < emTolerance) break;
   }
 
   // 2. Newton–Raphson on the marginal log-likelihood in every item's (a, b), c where EM left it: fixed, or for a
@@ -319,7 +395,7 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
   const cs = params.map((p) => p.c);
   const withC = (v: number[]): ItemParameters[] =>
     data.items.map((id, j) => ({ id, a: v[2 * j], b: v[2 * j + 1], c: cs[j] }));
-  const gradientAt = (v: number[]) => marginalGradient(data, withC(v), q);
+  const gradientAt = (v: number[]) => marginalGradient(data, withC(v), q, priors);
   const hessianAt = (v: number[]) => {
     const H = v.map((_, i) => {
       const h = 1e-5 * Math.max(1, Math.abs(v[i]));
@@ -377,5 +453,6 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
     newtonSteps,
     converged,
     quadraturePoints: q.points.length,
+    ...(multiple ? { groups: distributions } : {}),
   };
 }

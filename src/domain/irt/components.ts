@@ -29,12 +29,21 @@ export function components(data: ResponseData): ResponseData[] {
   return [...groups.values()].map((columns) => {
     const rows: ResponseData['rows'] = [];
     const weights: number[] = [];
+    const groups: number[] = [];
     data.rows.forEach((row, i) => {
       if (!columns.some((j) => row[j] !== null && row[j] !== undefined)) return;
       rows.push(columns.map((j) => row[j]));
       weights.push(data.weights?.[i] ?? 1);
+      if (data.groups) groups.push(data.groups[i]);
     });
-    return { items: columns.map((j) => data.items[j]), rows, ...(data.weights ? { weights } : {}) };
+    // The groups met here, renumbered in their order (the first the reference); one group is no group.
+    const present = [...new Set(groups)].sort((a, b) => a - b);
+    return {
+      items: columns.map((j) => data.items[j]),
+      rows,
+      ...(data.weights ? { weights } : {}),
+      ...(present.length > 1 ? { groups: groups.map((g) => present.indexOf(g)) } : {}),
+    };
   });
 }
 

@@ -13,6 +13,8 @@ import { responseMatrix, type SheetResponses } from '../../domain/irt/matrix.ts'
 import { scaleItems } from '../../domain/irt/output.ts';
 import type { Calibration, CalibratedItem } from '../../domain/irt/calibrate.ts';
 import { itemReport, type ItemReport } from '../../domain/irt/item-report.ts';
+import { groupEquivalence, type EquivalenceReport, type GroupSheets } from '../../domain/irt/equivalence.ts';
+import { anchorIds } from '../../domain/iq/linking.ts';
 import { db } from './db.ts';
 import { scaleInUse, scalesChanged } from './scales.ts';
 
@@ -20,15 +22,24 @@ import { scaleInUse, scalesChanged } from './scales.ts';
  * Every eligible sheet (of one form, if named): its item versions in the form's order and whether each was right.
  * TODO: this holds every sheet in memory at once; page through them when there are hundreds of thousands.
  */
-export async function eligibleSheets(formId?: number): Promise<SheetResponses[]> {
+export async function eligibleSheets(formId?: number): Promise<(SheetResponses & { formId: number })[]> {
   const rows = await (
     await db()
-  ).query<SheetResponses>(
-    `SELECT item_versions AS items, correct FROM iq_responses
+  ).query<SheetResponses & { formId: number }>(
+    `SELECT item_versions AS items, correct, form_id AS "formId" FROM iq_responses
      WHERE eligible AND ($1::smallint IS NULL OR form_id = $1::smallint) ORDER BY form_id, sitting`,
     [formId ?? null],
   );
-  return rows;
+  return rows.map((row) => ({ ...row, formId: Number(row.formId) }));
+}
+
+/**
+ * Each sheet's group for a multiple-group calibration: the group that took its form, numbered with the served forms
+ * first (form 4, whose items the anchors are, the reference: N(0, 1)), then any other form met.
+ */
+export function formGroups(sheets: { formId: number }[]): number[] {
+  const order = [...SERVED_FORM_IDS, ...IQ_FORM_IDS.filter((f) => !SERVED_FORM_IDS.includes(f))];
+  return sheets.map((sheet) => order.indexOf(sheet.formId));
 }
 
 export interface StoredItemReport {
@@ -74,6 +85,37 @@ export async function storedItemReports(): Promise<StoredItemReport[]> {
   return reports;
 }
 
+/**
+ * The check that the groups randomly assigned to the served forms are equivalent (issue 29, point 4;
+ * src/domain/irt/equivalence.ts), over the first attempts on each form as it is now — every first sitting, cautioned
+ * or not, since the random assignment made those groups, not the eligible ones: their sizes, languages and number
+ * right on the anchors every form shares.
+ */
+export async function storedEquivalence(): Promise<EquivalenceReport> {
+  const anchors = new Set(
+    iqBank(SERVED_FORM_IDS[0])
+      .filter((item) => anchorIds(SERVED_FORM_IDS[0]).has(item.id))
+      .map(itemVersion),
+  );
+  const database = await db();
+  const groups: GroupSheets[] = [];
+  for (const formId of SERVED_FORM_IDS) {
+    const rows = await database.query<{ items: string[]; correct: boolean[]; lang: string }>(
+      `SELECT item_versions AS items, correct, lang FROM iq_responses
+       WHERE attempt = 1 AND form_id = $1 AND item_versions = $2::text[]`,
+      [formId, iqBank(formId).map(itemVersion)],
+    );
+    groups.push({
+      formId,
+      sheets: rows.map((row) => ({
+        anchorsRight: row.items.filter((item, k) => anchors.has(item) && row.correct[k]).length,
+        lang: row.lang,
+      })),
+    });
+  }
+  return groupEquivalence(groups);
+}
+
 /** Eligible first attempts an item needs, on every item of a form, before the form is calibrated (issue 29). */
 export const RECALIBRATION_MIN_SHEETS = 500;
 
@@ -104,7 +146,10 @@ export async function recalibrate({ minSheets = RECALIBRATION_MIN_SHEETS } = {})
   const forms = readyForms(responsesPerItem(sheets), minSheets);
   if (!forms.length) return { calibrated: false, reason: `no form has ${minSheets} eligible sheets on every item` };
   const items = new Set(forms.flatMap((formId) => iqBank(formId).map(itemVersion)));
-  const data = responseMatrix(sheets, (item) => items.has(item));
+  const matrix = responseMatrix(sheets, (item) => items.has(item));
+  // The groups of the sheets the matrix kept (a sheet presenting none of these items is left out of it).
+  const kept = sheets.filter((sheet) => sheet.items.some((item) => items.has(item)));
+  const data = { ...matrix, groups: compactGroups(formGroups(kept)) };
   const newest = await newestScaleSheets();
   if (newest === data.rows.length) return { calibrated: false, reason: 'nothing new', forms, sheets: newest };
   let fit: Calibration;
@@ -118,6 +163,12 @@ export async function recalibrate({ minSheets = RECALIBRATION_MIN_SHEETS } = {})
   // Scoring in this process (the local server runs the scheduled functions) reads the new scale from its next sheet.
   scalesChanged();
   return { calibrated: true, id, forms, items: fit.items.length, sheets: data.rows.length, logLik: fit.logLik };
+}
+
+/** Group numbers 0, 1, … in the order of the numbers given (none missing), the smallest the reference. */
+export function compactGroups(groups: number[]): number[] {
+  const present = [...new Set(groups)].sort((a, b) => a - b);
+  return groups.map((g) => present.indexOf(g));
 }
 
 /** How many sheets the newest scale was calibrated on (null when there is none). */
