@@ -14,9 +14,11 @@
  * 3. Standard errors of a and b from the inverse of that observed-information matrix (c taken as known).
  *
  * Several groups (`data.groups`: each sheet's group; Bock & Zimowski 1997, multiple-group IRT): group 0's ability is
- * N(0, 1), every other group's N(μ, σ²) with μ and σ estimated in the EM (after each E-step, the posterior mean and
- * SD of the group's sheets), so forms linked by common items, each taken by its own group, are put on group 0's scale
- * whether or not the groups are alike. The quadrature is then always mirt's rectangular 61 points on [−6, 6], each
+ * N(0, 1), every other group's N(μ, 1) with μ estimated in the EM (after each E-step, the mean of the group's sheets'
+ * posterior means), so forms linked by common items, each taken by its own group, are put on group 0's scale
+ * whether or not the groups differ in level. The groups' SDs are held at 1: with four anchors of twenty items, a
+ * group's SD trades against its own form's slopes and was measured unstable when freed (1.0–1.6 for groups all drawn
+ * with SD 1, four forms of 500 sheets; tests/unit/irt-linking.test.ts keeps a group's mean recovered). The quadrature is then always mirt's rectangular 61 points on [−6, 6], each
  * group's prior its normal density on them; the Newton phase and the standard errors hold the groups' μ and σ where EM left
  * them.
  *
@@ -88,8 +90,8 @@ interface Expected {
   n: Float64Array[];
   r: Float64Array[];
   logLik: number;
-  /** Per group: the sheets' weight, and the sums of their posterior means of θ and θ². */
-  moments: { n: number; m1: number; m2: number }[];
+  /** Per group: the sheets' weight, and the sum of their posterior means of θ. */
+  moments: { n: number; m1: number }[];
 }
 
 /** Each group's prior over the points: its normal density there, normalised to 1. */
@@ -107,51 +109,61 @@ function groupPriors(q: Quadrature, groups: GroupDistribution[]): number[][] {
  */
 function expect(data: ResponseData, items: ItemParameters[], q: Quadrature, priors?: number[][]): Expected {
   const K = q.points.length;
-  const J = items.length;
   const p = items.map((item) =>
     Float64Array.from(q.points, (t) => item.c + (1 - item.c) * logistic(item.a * (t - item.b))),
   );
+  const notP = p.map((pj) => pj.map((x) => 1 - x));
   const n = items.map(() => new Float64Array(K));
   const r = items.map(() => new Float64Array(K));
   const post = new Float64Array(K);
   let logLik = 0;
-  const moments = (priors ?? [q.weights]).map(() => ({ n: 0, m1: 0, m2: 0 }));
-  data.rows.forEach((row, i) => {
+  const moments = (priors ?? [q.weights]).map(() => ({ n: 0, m1: 0 }));
+  const answered = answeredOf(data.rows);
+  data.rows.forEach((_, i) => {
     const w = data.weights?.[i] ?? 1;
     if (w === 0) return;
     const group = priors ? data.groups![i] : 0;
     const prior = priors ? priors[group] : q.weights;
-    let total = 0;
-    for (let k = 0; k < K; k++) {
-      let like = prior[k];
-      for (let j = 0; j < J; j++) {
-        const u = row[j];
-        if (u === 1) like *= p[j][k];
-        else if (u === 0) like *= 1 - p[j][k];
-      }
-      post[k] = like;
-      total += like;
+    const { items: js, right } = answered[i];
+    // The items the sheet answered only (a sheet of one form among several presents a fraction of the columns), in
+    // column order: the same products, factor by factor, as over every column.
+    for (let k = 0; k < K; k++) post[k] = prior[k];
+    for (let m = 0; m < js.length; m++) {
+      const pj = right[m] ? p[js[m]] : notP[js[m]];
+      for (let k = 0; k < K; k++) post[k] *= pj[k];
     }
+    let total = 0;
+    for (let k = 0; k < K; k++) total += post[k];
     logLik += w * Math.log(total);
     const moment = moments[group];
     moment.n += w;
     for (let k = 0; k < K; k++) {
       post[k] = (w * post[k]) / total;
       moment.m1 += post[k] * q.points[k];
-      moment.m2 += post[k] * q.points[k] ** 2;
     }
-    for (let j = 0; j < J; j++) {
-      const u = row[j];
-      if (u === null || u === undefined) continue;
-      const nj = n[j];
-      const rj = r[j];
-      for (let k = 0; k < K; k++) {
-        nj[k] += post[k];
-        if (u === 1) rj[k] += post[k];
-      }
+    for (let m = 0; m < js.length; m++) {
+      const nj = n[js[m]];
+      for (let k = 0; k < K; k++) nj[k] += post[k];
+      if (!right[m]) continue;
+      const rj = r[js[m]];
+      for (let k = 0; k < K; k++) rj[k] += post[k];
     }
   });
   return { n, r, logLik, moments };
+}
+
+const answeredCache = new WeakMap<Responses[], { items: Int32Array; right: Uint8Array }[]>();
+/** Each row's answered columns and whether each was right (computed once per data set). */
+function answeredOf(rows: Responses[]): { items: Int32Array; right: Uint8Array }[] {
+  let answered = answeredCache.get(rows);
+  if (!answered) {
+    answered = rows.map((row) => {
+      const js = row.flatMap((u, j) => (u === 0 || u === 1 ? [j] : []));
+      return { items: Int32Array.from(js), right: Uint8Array.from(js, (j) => (row[j] === 1 ? 1 : 0)) };
+    });
+    answeredCache.set(rows, answered);
+  }
+  return answered;
 }
 
 const clampProbability = (x: number) => Math.min(1 - 1e-12, Math.max(1e-12, x));
@@ -372,13 +384,8 @@ export function calibrate(data: ResponseData, options: CalibrationOptions): Cali
     params = next;
     let moved = 0;
     if (multiple) {
-      // Every group but the reference: the mean and SD of its sheets' posteriors.
-      const nextGroups = distributions.map((d, g) => {
-        if (g === 0) return d;
-        const { n, m1, m2 } = e.moments[g];
-        const mean = m1 / n;
-        return { mean, sd: Math.sqrt(Math.max(m2 / n - mean * mean, 1e-4)) };
-      });
+      // Every group but the reference: the mean of its sheets' posteriors (the SD stays 1, see above).
+      const nextGroups = distributions.map((d, g) => (g === 0 ? d : { mean: e.moments[g].m1 / e.moments[g].n, sd: 1 }));
       moved = Math.max(
         ...nextGroups.map((d, g) =>
           Math.max(Math.abs(d.mean - distributions[g].mean), Math.abs(d.sd - distributions[g].sd)),
