@@ -72,12 +72,8 @@ async function fromDatabase(): Promise<ResponseData> {
   try {
     // As the scheduled recalibration does: a group per form, when the sheets are of several (calibrate.ts).
     const sheets = await eligibleSheets(form);
-    const groups = formGroups(sheets);
-    const present = [...new Set(groups)].sort((a, b) => a - b);
-    return {
-      ...responseMatrix(sheets),
-      ...(present.length > 1 ? { groups: groups.map((g) => present.indexOf(g)) } : {}),
-    };
+    const groups = compactGroups(formGroups(sheets));
+    return { ...responseMatrix(sheets), ...(groups.some((g) => g > 0) ? { groups } : {}) };
   } finally {
     await closeDb();
   }

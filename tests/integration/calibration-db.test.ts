@@ -7,6 +7,8 @@
  * the matrix it used.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,8 @@ let m: {
   scales: typeof import('../../src/lib/server/scales.ts');
   responses: typeof import('../../src/lib/server/responses.ts');
   calibration: typeof import('../../src/lib/server/calibration.ts');
+  env: typeof import('../../src/lib/server/env.ts');
+  jobs: typeof import('../../src/lib/server/jobs.ts');
 };
 ownDatabase();
 beforeAll(async () => {
@@ -32,6 +36,8 @@ beforeAll(async () => {
     scales: await import('../../src/lib/server/scales.ts'),
     responses: await import('../../src/lib/server/responses.ts'),
     calibration: await import('../../src/lib/server/calibration.ts'),
+    env: await import('../../src/lib/server/env.ts'),
+    jobs: await import('../../src/lib/server/jobs.ts'),
   };
 });
 const dir = mkdtempSync(join(tmpdir(), 'rozum-calibration-'));
@@ -130,22 +136,64 @@ describe('the scheduled recalibration', () => {
     expect((await m.scales.scaleInUse(OTHER)).provisional).toBe(true);
   });
 
-  it('writes nothing more while there is nothing new, and runs daily as the scheduled function iq-calibrate', async () => {
+  it('writes nothing more while there is nothing new, and runs daily: the scheduled function starts the background one', async () => {
     expect(await m.calibration.recalibrate()).toEqual({
       calibrated: false,
       reason: 'nothing new',
       forms: [FORM],
       sheets: 520,
     });
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const job = (await import('../../netlify/functions/iq-calibrate.mts')) as {
-      default: () => Promise<Response>;
-      config: { schedule: string };
+    // The site, as far as the scheduled function can tell: a real HTTP server whose one route is the background
+    // function, at SITE_URL.
+    const background = (await import('../../netlify/functions/iq-calibrate-background.mts')) as {
+      default: (req: Request, context: unknown) => Promise<Response>;
+      config: { path: string; method: string; background: boolean };
     };
-    expect(job.config.schedule).toBe('@daily');
-    expect((await job.default()).status).toBe(204);
-    expect(String(logged.mock.calls.at(-1))).toContain('nothing new');
-    logged.mockRestore();
+    expect(background.config).toEqual({ path: '/api/jobs/iq-calibrate', method: 'POST', background: true });
+    const asked: { method: string; url: string }[] = [];
+    const site = createServer(async (incoming, outgoing) => {
+      asked.push({ method: incoming.method!, url: incoming.url! });
+      const headers = new Headers(Object.entries(incoming.headers).map(([k, v]): [string, string] => [k, String(v)]));
+      const res = await background.default(
+        new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers }),
+        { waitUntil: () => {} },
+      );
+      outgoing.writeHead(res.status, { 'content-type': 'application/json' }).end(await res.text());
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const { port } = site.address() as AddressInfo;
+    process.env.SITE_URL = `http://127.0.0.1:${port}`;
+    m.env.resetEnvForTests();
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const job = (await import('../../netlify/functions/iq-calibrate.mts')) as {
+        default: () => Promise<Response>;
+        config: { schedule: string };
+      };
+      expect(job.config.schedule).toBe('@daily');
+      expect((await job.default()).status).toBe(204);
+      expect(asked).toEqual([{ method: 'POST', url: '/api/jobs/iq-calibrate' }]);
+      const lines = logged.mock.calls.map((call) => call.join(' '));
+      expect(lines.find((l) => l.startsWith('[iq-calibrate-background]'))).toContain('nothing new');
+      expect(lines.find((l) => l.startsWith('[iq-calibrate]'))).toContain(
+        '"calibration":{"started":true,"status":200}',
+      );
+      // Without the job's token, or with another's, nothing runs.
+      for (const authorization of [undefined, 'Bearer nope', `Bearer ${m.jobs.jobToken('outbox')}`]) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/jobs/iq-calibrate`, {
+          method: 'POST',
+          headers: authorization ? { authorization } : {},
+        });
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ error: 'api.error.job_forbidden' });
+      }
+      expect(logged.mock.calls.filter((call) => call[0] === '[iq-calibrate-background]')).toHaveLength(1);
+    } finally {
+      logged.mockRestore();
+      site.close();
+      delete process.env.SITE_URL;
+      m.env.resetEnvForTests();
+    }
     expect(await scales()).toHaveLength(1);
   });
 });
@@ -280,7 +328,9 @@ describe('the check that the groups randomly assigned to the served forms are eq
     );
     expect(printed).toMatch(/Groups by form \(first attempts, assigned at random\)/);
     expect(printed).toMatch(/^ +9 +800 /m);
-    expect(printed).toMatch(/anchors right \(Kruskal–Wallis\): H = [\d.]+, df 3, p (< \.001|\.00\d) {2}← not equivalent/);
+    expect(printed).toMatch(
+      /anchors right \(Kruskal–Wallis\): H = [\d.]+, df 3, p (< \.001|\.00\d) {2}← not equivalent/,
+    );
     expect(printed).toMatch(/largest difference of anchor means: 0\.\d\d pooled SD/);
     expect(printed).toContain('NOT EQUIVALENT (size, language, anchors)');
   });
