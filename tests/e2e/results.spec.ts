@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import { iqBank } from '../../src/domain/iq/bank.ts';
+import { anchorIds } from '../../src/domain/iq/linking.ts';
+import { formScale } from '../../src/domain/iq/scale.ts';
 import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 import { iqView } from '../../src/domain/views.ts';
 import { emojiIn } from '../support/emoji.ts';
@@ -120,11 +122,15 @@ test.describe('a visitor result', () => {
   });
 });
 
-test('a full result shows the breakdown and the review of every answer with its explanation', async ({ page }) => {
-  const bank = iqBank(0);
+test('a full result shows the breakdown and the review of every answer with its explanation, the anchors withheld', async ({
+  page,
+}) => {
+  const bank = iqBank(4);
+  const anchors = anchorIds(4);
   const result = scoreIqSheet({
-    formId: 0,
+    formId: 4,
     reliability: 0.75,
+    scale: formScale(4)!,
     answers: bank.map((item) => ({
       questionId: item.id,
       selectedAnswer: item.id % 2 ? item.correctAnswer : (item.correctAnswer + 1) % 6,
@@ -144,8 +150,16 @@ test('a full result shows the breakdown and the review of every answer with its 
   const items = page.locator('.review > li');
   await expect(items).toHaveCount(20);
   await expect(items.first()).toContainText('✓ right');
-  await expect(items.nth(1)).toContainText('✗ wrong');
-  await expect(items.nth(1)).toContainText(bank[1].explanation.en);
+  await expect(items.nth(3)).toContainText('✗ wrong');
+  await expect(items.nth(3)).toContainText(bank[3].explanation.en);
+  // The anchors every form shares: the question, nothing of the answer.
+  expect([...anchors]).toEqual([2, 8, 10, 18]);
+  for (const id of anchors) {
+    const item = items.nth(id - 1);
+    await expect(item).toContainText('answer not shown');
+    await expect(item).not.toContainText(/✓|✗|Your answer|Correct answer/);
+    await expect(item).not.toContainText(bank[id - 1].explanation.en);
+  }
   await expect(page.getByText('Spatial')).toBeVisible();
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 });
