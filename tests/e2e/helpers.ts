@@ -1,3 +1,4 @@
+import { SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { CAREER_QUESTIONS, type CareerQuestion } from '../../src/domain/career/questions.ts';
 import { careful, iqSheetFor, type ServedSitting } from '../support/sittings.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -122,7 +123,7 @@ export async function serverScore(
     const served = await (
       await request.get(`/api/tests/iq/form?lang=${lang}&formToken=${encodeURIComponent(sitting)}`)
     ).json();
-    const others = [4, 5, 6, 7].filter((f) => f !== served.formId).join(',');
+    const others = SERVED_FORM_IDS.filter((f) => f !== served.formId).join(',');
     const fresh = await (await request.get(`/api/tests/iq/form?lang=${lang}&taken=${others}`)).json();
     expect(fresh.formId).toBe(served.formId);
     const textOf = (a: { questionId: number; selectedAnswer: number | boolean }) =>
