@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as tests from '../../src/api/tests.ts';
 import { endpoint, refuse, reply } from '../../src/lib/server/endpoint.ts';
-import { isIqFormId, nextIqForm, sittingQuestions } from '../../src/domain/iq/bank.ts';
+import { isIqFormId, isServedFormId, nextIqForm, sittingQuestions } from '../../src/domain/iq/bank.ts';
 import { formHistory } from '../../src/lib/server/results.ts';
 import { newSitting, signSitting, verifySitting, type Sitting } from '../../src/lib/server/sittings.ts';
 import { visitor } from '../../src/lib/server/visitor.ts';
@@ -9,7 +9,8 @@ import { visitor } from '../../src/lib/server/visitor.ts';
 /**
  * A sitting of an IQ form: its questions without the key, the options of each in this sitting's order, and the
  * signed `formToken` that names the form, that order and this browser (DESIGN.md §3.7). `formToken` asks for the
- * same sitting again (a reload, or the other language); an expired or foreign one gets a new sitting. The form is the
+ * same sitting again (a reload, or the other language); an expired or foreign one, or one of a form no longer served,
+ * gets a new sitting. The form is the
  * server's choice, never the browser's: a signed-in user gets one whose worked answers they have not seen within the
  * year — not taken yet if one remains — and `reviewed: true` when they have seen every form's; a visitor one other
  * than those the browser says it has taken (`taken=6,4`, oldest first).
@@ -22,6 +23,8 @@ export default endpoint(tests.iqForm, async ({ req, lang, user, query }) => {
   const browser = visitor(req);
   // An expired or foreign token starts a new sitting: the browser sees another token and starts afresh.
   let sitting: Sitting | null = query.formToken === undefined ? null : verifySitting(query.formToken, 'iq', browser.id);
+  // A sitting of a form retired since it began (forms 5–7 gave way to 8–10) could not be scored: a new one instead.
+  if (sitting && !isServedFormId(sitting.formId)) sitting = null;
   const resumed = sitting !== null;
   if (!sitting) {
     const stored = user ? await formHistory(user.id) : { taken: [], reviewed: [] };

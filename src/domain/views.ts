@@ -4,7 +4,7 @@
  */
 import { iqBank, itemShown } from './iq/bank.ts';
 import { anchorIds } from './iq/linking.ts';
-import type { IqResult } from './iq/scoring.ts';
+import { breakdownOf, type IqResult } from './iq/scoring.ts';
 import type { CareerResult } from './career/scoring.ts';
 import { profileOf } from './career/profiles.ts';
 import { PROFILE_SECTIONS, type ProfileSection } from './career/sections.ts';
@@ -15,7 +15,8 @@ import type { Access } from './access.ts';
  * The reading, cautions and counts are for everyone; the breakdown and the review of the form's key are unlocked.
  * The review withholds the anchors — the items every served form shares (iq/linking.ts) — showing the question only:
  * neither the option chosen, the key, right or wrong, nor the explanation, or one form's review would give away part
- * of every other's.
+ * of every other's; and the breakdown is over the other items, since each category holds one anchor and its share
+ * right, beside the review's right and wrong, would tell the anchor's.
  */
 export function iqView(result: IqResult, access: Access, lang: Lang) {
   const teaser = {
@@ -43,11 +44,13 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
     timeSpent: result.timeSpent,
   };
   if (access === 'teaser') return teaser;
-  const items = new Map(iqBank(result.formId).map((item) => [item.id, item]));
+  const bank = iqBank(result.formId);
+  const items = new Map(bank.map((item) => [item.id, item]));
   const anchors = anchorIds(result.formId);
+  const shown = (_: unknown, i: number) => !anchors.has(bank[i].id);
   return {
     ...teaser,
-    breakdown: result.breakdown,
+    breakdown: anchors.size ? breakdownOf(bank.filter(shown), result.review.filter(shown)) : result.breakdown,
     speed: result.speed,
     correctness: result.correctness,
     averageTimePerQuestion: result.averageTimePerQuestion,

@@ -178,8 +178,14 @@ describe('the scheduled recalibration', () => {
       expect(lines.find((l) => l.startsWith('[iq-calibrate]'))).toContain(
         '"calibration":{"started":true,"status":200}',
       );
-      // Without the job's token, or with another's, nothing runs.
-      for (const authorization of [undefined, 'Bearer nope', `Bearer ${m.jobs.jobToken('outbox')}`]) {
+      // Without the job's token, with another job's, or with one made eleven minutes ago, nothing runs.
+      const stale = m.jobs.jobToken('iq-calibrate', Date.now() - 11 * 60_000);
+      for (const authorization of [
+        undefined,
+        'Bearer nope',
+        `Bearer ${m.jobs.jobToken('outbox')}`,
+        `Bearer ${stale}`,
+      ]) {
         const res = await fetch(`http://127.0.0.1:${port}/api/jobs/iq-calibrate`, {
           method: 'POST',
           headers: authorization ? { authorization } : {},
@@ -333,5 +339,17 @@ describe('the check that the groups randomly assigned to the served forms are eq
     );
     expect(printed).toMatch(/largest difference of anchor means: 0\.\d\d pooled SD/);
     expect(printed).toContain('NOT EQUIVALENT (size, language, anchors)');
+  });
+
+  it('counts only the days every served form was being served', async () => {
+    // Form 9's abler sheets moved to before forms 4, 8 and 10 had any: a month when form 9 was served alone.
+    const database = await m.db.db();
+    await database.query(
+      `UPDATE iq_responses SET created_on = current_date - 30
+       WHERE form_id = 9 AND sitting IN (SELECT sitting FROM iq_responses WHERE form_id = 9 AND lang = 'en'
+         ORDER BY sitting LIMIT 300)`,
+    );
+    const report = await m.calibration.storedEquivalence();
+    expect(report.forms.find((f) => f.formId === 9)!.n).toBe(500);
   });
 });

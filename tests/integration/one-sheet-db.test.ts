@@ -172,3 +172,32 @@ describe('worked answers across the forms the anchors link (issue 29, point 4)',
     expect(await keySeen(id, 9)).toMatchObject({ ok: true, keySeen: true });
   });
 });
+
+describe('a sitting begun on a form retired since (forms 5–7 gave way to 8–10)', () => {
+  it('is not resumed (it could not be scored): asking again with its token starts a sitting of a served form', async () => {
+    const { newSitting, signSitting } = await import('../../src/lib/server/sittings.ts');
+    const form = (await import('../../netlify/functions/tests-iq-form.mts')) as {
+      default: (req: Request, context: unknown) => Promise<Response>;
+    };
+    const browser = 'AbCdEfGhIjKlMnOpQrStUv'; // 22 base64url characters, as visitor.ts makes them
+    const ask = async (token?: string) => {
+      const query = token ? `&formToken=${encodeURIComponent(token)}` : '';
+      const res = await form.default(
+        new Request(`http://127.0.0.1/api/tests/iq/form?lang=en${query}`, {
+          headers: { cookie: `rozum_visitor=${browser}` },
+        }),
+        { waitUntil: () => {}, params: {} },
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as { formId: number; formToken: string };
+    };
+    // A served form's sitting is resumed with its token…
+    const served = signSitting(newSitting('iq', browser, { formId: 8 }));
+    expect(await ask(served)).toMatchObject({ formId: 8, formToken: served });
+    // …a retired one's is not.
+    const retired = signSitting(newSitting('iq', browser, { formId: 5 }));
+    const fresh = await ask(retired);
+    expect(m.bank.SERVED_FORM_IDS).toContain(fresh.formId);
+    expect(fresh.formToken).not.toBe(retired);
+  });
+});

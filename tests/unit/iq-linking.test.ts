@@ -121,4 +121,29 @@ describe('anchor items linking the served forms (issue 29, point 4)', () => {
       }
     }
   });
+
+  it('two sheets apart only in the anchors show the same breakdown and review: nothing tells an anchor right or wrong', () => {
+    for (const form of SERVED_FORM_IDS) {
+      const bank = iqBank(form);
+      const sheet = (anchorsRight: boolean) =>
+        scoreIqSheet({
+          formId: form,
+          reliability: 0.75,
+          scale: formScale(form)!,
+          timeSpent: 800_000,
+          answers: bank.map((item) => ({
+            questionId: item.id,
+            selectedAnswer: (anchorIds(form).has(item.id) ? anchorsRight : item.id % 3 === 0)
+              ? item.correctAnswer
+              : (item.correctAnswer + 1) % 6,
+            timeSpent: 40_000,
+          })),
+        });
+      const [right, wrong] = [sheet(true), sheet(false)].map((r) => iqView(r, 'full', 'en'));
+      if (!('review' in right) || !('review' in wrong)) throw new Error('the full view has a review');
+      expect(right.breakdown).toEqual(wrong.breakdown);
+      expect(right.review).toEqual(wrong.review);
+      expect(right.correctAnswers).not.toBe(wrong.correctAnswers);
+    }
+  });
 });

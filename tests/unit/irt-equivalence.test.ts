@@ -99,7 +99,7 @@ describe('groupEquivalence', () => {
     expect(report.languages).toEqual(['en', 'uk']);
   });
 
-  it('leaves out a form with no sheet', () => {
+  it('counts a form never served in the sizes, and leaves it out of the other tests', () => {
     const report = groupEquivalence(
       groups(
         (f) => (f === 10 ? 0 : 300),
@@ -108,6 +108,22 @@ describe('groupEquivalence', () => {
       ),
     );
     expect(report.forms.map((f) => f.formId)).toEqual([4, 8, 9]);
-    expect(report.size.df).toBe(2);
+    expect(report.size.df).toBe(3);
+    expect(report.flags).toEqual(['size']);
+    expect(report.anchors.df).toBe(2);
+  });
+
+  it('tests nothing, and does not fail, with fewer than two forms holding sheets', () => {
+    for (const n of [() => 0, (f: number) => (f === 4 ? 50 : 0)]) {
+      const report = groupEquivalence(
+        groups(
+          n,
+          () => 0.5,
+          () => 0.5,
+        ),
+      );
+      expect(report.flags).toEqual([]);
+      expect([report.size.p, report.language.p, report.anchors.p]).toEqual([1, 1, 1]);
+    }
   });
 });

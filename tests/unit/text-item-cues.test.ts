@@ -1,5 +1,5 @@
 /**
- * The authored text items of the IQ forms in service (4–7) give a test-wise person no way to the key without solving
+ * The authored text items of the IQ forms in service (4, 8, 9, 10; each anchor once) give a test-wise person no way to the key without solving
  * the item. Each reader below is a context-blind strategy: it keeps the options it favours and picks among them at
  * random, so on an item it finds the key with odds 1/|kept| when the key is kept, else 0. Whatever it keeps, a key
  * placed at random is found with odds 1/6, so over the n items it applies to (those where it prefers some options to
@@ -9,9 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import form0 from '../../src/content/iq/forms/0.json' with { type: 'json' };
 import form4 from '../../src/content/iq/forms/4.json' with { type: 'json' };
-import form5 from '../../src/content/iq/forms/5.json' with { type: 'json' };
-import form6 from '../../src/content/iq/forms/6.json' with { type: 'json' };
-import form7 from '../../src/content/iq/forms/7.json' with { type: 'json' };
+import form8 from '../../src/content/iq/forms/8.json' with { type: 'json' };
+import form9 from '../../src/content/iq/forms/9.json' with { type: 'json' };
+import form10 from '../../src/content/iq/forms/10.json' with { type: 'json' };
 
 type Lang = 'uk' | 'en';
 const LANGS: Lang[] = ['uk', 'en'];
@@ -32,10 +32,15 @@ interface TextItem {
   key: number;
 }
 
-const FORMS: Record<number, RawItem[]> = { 4: form4, 5: form5, 6: form6, 7: form7 };
+const FORMS: Record<number, RawItem[]> = { 4: form4, 8: form8, 9: form9, 10: form10 };
+const once = new Set<string>();
 const ITEMS: TextItem[] = Object.entries(FORMS).flatMap(([form, items]) =>
   items
-    .filter((item) => !item.matrix)
+    // An anchor (the same item on every served form) is one item.
+    .filter((item) => {
+      const text = `${item.question.en} ${item.options?.en.join('|')}`;
+      return !item.matrix && !once.has(text) && Boolean(once.add(text));
+    })
     .map((item) => ({
       label: `${form}/${item.id}`,
       type: item.type,
@@ -163,9 +168,9 @@ const ROWS: Row[] = [
   ...Object.entries(READERS).map(([name, read]) => score(ITEMS, name, read)),
 ];
 
-describe('context-blind readers of the text items of forms 4–7', () => {
-  it('are measured on all 56 text items', () => {
-    expect(ITEMS).toHaveLength(56);
+describe('context-blind readers of the text items of the served forms', () => {
+  it('are measured on all 47 text items (each anchor once)', () => {
+    expect(ITEMS).toHaveLength(47);
     const f = (x: number) => x.toFixed(3);
     const table = ROWS.map(
       (r) => `${r.name.padEnd(42)} ${String(r.n).padStart(2)}  ${f(r.rate)}  ${f(r.low)}–${f(r.high)}`,
@@ -187,15 +192,15 @@ describe('context-blind readers of the text items of forms 4–7', () => {
   });
 });
 
-describe('the numeric items of forms 4–7', () => {
+describe('the numeric items of the served forms', () => {
   const numeric = ITEMS.filter(isNumeric);
   const keyRanks = numeric.map((item) => ranks(item)[item.key]);
 
-  it('are the twenty mathematical items', () => {
+  it('are the seventeen mathematical items', () => {
     expect(numeric.map((item) => item.label)).toEqual(
       ITEMS.filter((item) => item.type === 'mathematical').map((item) => item.label),
     );
-    expect(numeric).toHaveLength(20);
+    expect(numeric).toHaveLength(17);
   });
 
   it('put the key at every rank, a quarter to a half of the keys smallest or largest', () => {
@@ -210,7 +215,7 @@ describe('the numeric items of forms 4–7', () => {
   });
 });
 
-describe('“cannot be determined” in forms 4–7', () => {
+describe('“cannot be determined” in the served forms', () => {
   const carrying = ITEMS.filter((item) => LANGS.some((lang) => cannotTellAt(item, lang) !== null));
 
   it('is the last option, in both languages', () => {
@@ -224,7 +229,7 @@ describe('“cannot be determined” in forms 4–7', () => {
   });
 });
 
-describe('the text items of forms 4–7', () => {
+describe('the text items of the served forms', () => {
   it('have six distinct options in each language and a key among them', () => {
     for (const item of ITEMS) {
       for (const lang of LANGS) expect(new Set(item.options[lang]).size, `${item.label} ${lang}`).toBe(6);

@@ -125,7 +125,8 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed
 }
 
 /** Percent correct per category. */
-function breakdownOf(bank: IqItem[], review: { correct: boolean }[]): Record<IqCategory, number> {
+/** Per category, the percentage of its items answered right (items and review in the same order). */
+export function breakdownOf(bank: IqItem[], review: { correct: boolean }[]): Record<IqCategory, number> {
   return Object.fromEntries(
     IQ_CATEGORIES.map((category) => {
       const inCategory = bank.flatMap((item, i) => (item.type === category ? [review[i]] : []));

@@ -101,9 +101,14 @@ export interface EquivalenceReport {
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
-/** The three checks on the groups that took each form (forms without a sheet are left out). */
+/**
+ * The three checks on the groups that took each form. A form without a sheet counts in the sizes' test (never being
+ * served is the largest imbalance there is) and is left out of the others; with fewer than two forms holding sheets
+ * nothing is tested (every p is 1).
+ */
 export function groupEquivalence(groups: GroupSheets[]): EquivalenceReport {
   const present = groups.filter((g) => g.sheets.length > 0);
+  const none: Test = { statistic: 0, df: 0, p: 1 };
   const languages = [...new Set(present.flatMap((g) => g.sheets.map((s) => s.lang)))].sort();
   const forms = present.map(({ formId, sheets }) => {
     const scores = sheets.map((s) => s.anchorsRight);
@@ -114,11 +119,12 @@ export function groupEquivalence(groups: GroupSheets[]): EquivalenceReport {
     );
     return { formId, n: sheets.length, anchorMean: m, anchorSd: sd, shares };
   });
-  const size = equalShares(forms.map((f) => f.n));
-  const language = independence(
-    present.map(({ sheets }) => languages.map((lang) => sheets.filter((s) => s.lang === lang).length)),
-  );
-  const anchors = kruskalWallis(present.map(({ sheets }) => sheets.map((s) => s.anchorsRight)));
+  const tested = present.length > 1;
+  const size = tested ? equalShares(groups.map((g) => g.sheets.length)) : none;
+  const language = tested
+    ? independence(present.map(({ sheets }) => languages.map((lang) => sheets.filter((s) => s.lang === lang).length)))
+    : none;
+  const anchors = tested ? kruskalWallis(present.map(({ sheets }) => sheets.map((s) => s.anchorsRight))) : none;
   const totalN = forms.reduce((s, f) => s + f.n, 0);
   const pooledVariance =
     forms.reduce((s, f) => s + (f.n - 1) * f.anchorSd ** 2, 0) / Math.max(totalN - forms.length, 1);

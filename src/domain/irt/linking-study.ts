@@ -1,8 +1,8 @@
 /**
  * What the anchors buy (issue 29, point 4), simulated: forms that share anchor items, each taken by its own group,
  * the groups drawn from populations whose means may differ. Calibrated concurrently (one matrix, an item presented by
- * several forms one column) the forms' items land on one scale: each form's difficulties are off the truth by the
- * same constant (the scale's origin, fixed by the pooled sample's N(0, 1) prior). Calibrated form by form, each
+ * several forms one column, a group per form) the forms' items land on one scale: each form's difficulties are off the
+ * truth by the same constant (the scale's origin, fixed by the first group's N(0, 1)). Calibrated form by form, each
  * form's scale is its own group's — its difficulties shifted by its group's mean — and a reading on one form cannot
  * be compared with a reading on another unless the groups were equal. Reported: each form's mean difficulty bias
  * (estimate − truth) three ways, and their spread (largest − smallest), which is what linking must bring to about 0:

@@ -89,7 +89,7 @@ export async function storedItemReports(): Promise<StoredItemReport[]> {
  * The check that the groups randomly assigned to the served forms are equivalent (issue 29, point 4;
  * src/domain/irt/equivalence.ts), over the first attempts on each form as it is now — every first sitting, cautioned
  * or not, since the random assignment made those groups, not the eligible ones: their sizes, languages and number
- * right on the anchors every form shares.
+ * right on the anchors every form shares; only since the day every served form was being served.
  */
 export async function storedEquivalence(): Promise<EquivalenceReport> {
   const anchors = new Set(
@@ -98,12 +98,19 @@ export async function storedEquivalence(): Promise<EquivalenceReport> {
       .map(itemVersion),
   );
   const database = await db();
+  // Only since every served form was being served (the day the last of them had its first sheet): a form served
+  // longer would count sheets from when it was assigned among other forms, or alone.
+  const [{ since }] = await database.query<{ since: string | null }>(
+    `SELECT to_char(max(first), 'YYYY-MM-DD') AS since
+     FROM (SELECT min(created_on) AS first FROM iq_responses WHERE form_id = ANY($1::smallint[]) GROUP BY form_id) f`,
+    [SERVED_FORM_IDS],
+  );
   const groups: GroupSheets[] = [];
   for (const formId of SERVED_FORM_IDS) {
     const rows = await database.query<{ items: string[]; correct: boolean[]; lang: string }>(
       `SELECT item_versions AS items, correct, lang FROM iq_responses
-       WHERE attempt = 1 AND form_id = $1 AND item_versions = $2::text[]`,
-      [formId, iqBank(formId).map(itemVersion)],
+       WHERE attempt = 1 AND form_id = $1 AND item_versions = $2::text[] AND created_on >= $3::date`,
+      [formId, iqBank(formId).map(itemVersion), since],
     );
     groups.push({
       formId,

@@ -3,19 +3,30 @@
  * a background function run 15 minutes, answering its caller 202 at once
  * (https://docs.netlify.com/build/functions/background-functions/ ; scheduled functions' limits:
  * https://docs.netlify.com/build/functions/scheduled-functions/). The scheduled function POSTs to the background
- * function's path on this site (SITE_URL) with `Authorization: Bearer <token>`, the token an HMAC of the job's name
- * under APP_SECRET, so nobody else can start it. The local server has no such limits and runs the job in the request.
+ * function's path on this site (SITE_URL) with `Authorization: Bearer <token>`, the token the time and an HMAC of the
+ * job's name and that time under APP_SECRET, good for ten minutes: nobody else can start it, and a token seen once
+ * (in a log) is soon worthless. The local server has no such limits and runs the job in the request.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { appSecret, siteUrl } from './env.ts';
+import { appSecret, isHosted, siteUrl } from './env.ts';
 
-export const jobToken = (job: string): string =>
-  createHmac('sha256', appSecret()).update(`job.${job}`).digest('base64url');
+/** How long a token is good for: a start is one request, made at once. */
+const TOKEN_MAX_AGE_MS = 10 * 60_000;
 
-/** Whether a request carries the job's token (compared in constant time). */
-export function isJobRequest(req: Request, job: string): boolean {
-  const given = Buffer.from(/^Bearer (\S+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? '');
-  const expected = Buffer.from(jobToken(job));
+const mac = (job: string, at: string) =>
+  createHmac('sha256', appSecret()).update(`job.${job}.${at}`).digest('base64url');
+
+/** `<milliseconds>.<HMAC of the job and that time>`: good for ten minutes, for that job only. */
+export const jobToken = (job: string, now = Date.now()): string => `${now}.${mac(job, String(now))}`;
+
+/** Whether a request carries a token of the job made within the last ten minutes (compared in constant time). */
+export function isJobRequest(req: Request, job: string, now = Date.now()): boolean {
+  const token = /^Bearer (\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(req.headers.get('authorization') ?? '');
+  if (!token) return false;
+  const age = now - Number(token[1]);
+  if (!(age >= -60_000 && age <= TOKEN_MAX_AGE_MS)) return false;
+  const given = Buffer.from(token[2]);
+  const expected = Buffer.from(mac(job, token[1]));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
@@ -27,7 +38,8 @@ export async function startJob(job: string, path: string): Promise<JobStart> {
     const res = await fetch(`${siteUrl()}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${jobToken(job)}` },
-      signal: AbortSignal.timeout(20_000),
+      // Netlify answers 202 at once; the local server answers when the job is done.
+      signal: AbortSignal.timeout(isHosted() ? 20_000 : 15 * 60_000),
     });
     await res.body?.cancel();
     return res.ok ? { started: true, status: res.status } : { started: false, status: res.status };
