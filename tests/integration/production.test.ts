@@ -20,6 +20,8 @@ const SITE_FACTS = {
   OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1',
   OPERATOR_CODE: '1234567890',
   CONTACT_EMAIL: 'help@rozum.example',
+  SMTP_URL: 'smtps://rozum:mail-password@smtp.rozum.example:465',
+  MAIL_FROM: 'Rozum <hello@rozum.example>',
 };
 const LIVE = { account: 'rozum_live', secret: 'a-live-secret-not-in-any-repository', password: 'a-live-password' };
 const LIVE_MERCHANT = {

@@ -19,6 +19,7 @@ import {
   ProductionConfigError,
   productionConfigMessage,
   SITE_FACT_VARIABLES,
+  MAIL_VARIABLES,
   WAYFORPAY_VARIABLES,
 } from '../../src/lib/server/production.ts';
 import { merchantConfig } from '../../src/lib/server/payments/wayforpay/index.ts';
@@ -28,6 +29,7 @@ import { pageByPath } from '../../src/config/pages.ts';
 
 const GUARDED = [
   ...SITE_FACT_VARIABLES,
+  ...MAIL_VARIABLES,
   ...WAYFORPAY_VARIABLES,
   'APP_SECRET',
   'PAYMENT_PROVIDER',
@@ -43,6 +45,8 @@ const SITE_FACTS = {
   OPERATOR_ADDRESS: 'Київ, вул. Хрещатик, 1',
   OPERATOR_CODE: '1234567890',
   CONTACT_EMAIL: 'help@rozum.example',
+  SMTP_URL: 'smtps://rozum:mail-password@smtp.rozum.example:465',
+  MAIL_FROM: 'Rozum <hello@rozum.example>',
 };
 const LIVE_MERCHANT = {
   WAYFORPAY_MERCHANT_ACCOUNT: 'rozum_live',
@@ -102,9 +106,17 @@ describe('missingProductionConfig', () => {
     expect(missingProductionConfig('server')).toEqual([]);
   });
 
-  it('requires the site address, the operator and the contact in a production build and server', () => {
+  it('requires the site address, the operator, the contact and a way to send mail in a production build and server', () => {
     stub({ CONTEXT: 'production' });
-    const all = ['SITE_URL', 'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_CODE', 'CONTACT_EMAIL'];
+    const all = [
+      'SITE_URL',
+      'OPERATOR_NAME',
+      'OPERATOR_ADDRESS',
+      'OPERATOR_CODE',
+      'CONTACT_EMAIL',
+      'SMTP_URL',
+      'MAIL_FROM',
+    ];
     expect(missingProductionConfig('build')).toEqual(all);
     expect(missingProductionConfig('server')).toEqual(all);
     stub({ ...SITE_FACTS, OPERATOR_CODE: '  ' });

@@ -58,6 +58,10 @@ const Schema = z.object({
   TELEGRAM_BOT_TOKEN: text,
   TELEGRAM_CHAT_ID: text,
   TELEGRAM_API_BASE: text,
+  /** Transactional mail: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
+  SMTP_URL: text,
+  /** The sender of transactional mail, e.g. `Rozum <hello@rozum.example>`. */
+  MAIL_FROM: text,
   OPERATOR_NAME: text,
   OPERATOR_ADDRESS: text,
   OPERATOR_CODE: text,

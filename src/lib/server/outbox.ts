@@ -6,8 +6,9 @@
 import type { Queryable } from './db.ts';
 import { detached } from './database/statements.ts';
 import { supportedIq } from '../../domain/achievements.ts';
+import type { QueuedMail } from './mail/send.ts';
 
-export type NotificationKind = 'telegram' | 'mailchimp';
+export type NotificationKind = 'telegram' | 'mailchimp' | 'mail';
 
 export async function enqueueNotification(
   q: Queryable,
@@ -15,6 +16,11 @@ export async function enqueueNotification(
   payload: Record<string, unknown>,
 ): Promise<void> {
   await q.query('INSERT INTO outbox (kind, payload) VALUES ($1, $2)', [kind, JSON.stringify(payload)]);
+}
+
+/** A transactional mail (mail/send.ts), written with the event that causes it and sent after the response. */
+export async function enqueueMail(q: Queryable, mail: QueuedMail): Promise<void> {
+  await enqueueNotification(q, 'mail', { ...mail });
 }
 
 /**
@@ -111,6 +117,7 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
   const { db } = await import('./db.ts');
   const { addToMailingList } = await import('./notify/mailchimp.ts');
   const { sendChatNotification } = await import('./notify/telegram.ts');
+  const { sendMail } = await import('./mail/send.ts');
   const database = await db();
   const rows = await database.query<{
     id: string;
@@ -128,7 +135,9 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
     const outcome =
       row.kind === 'mailchimp'
         ? await addToMailingList(row.payload as never)
-        : await sendChatNotification(row.payload as never);
+        : row.kind === 'mail'
+          ? await sendMail(row.payload as never)
+          : await sendChatNotification(row.payload as never);
     if (outcome.status === 'failed') {
       counts.failed++;
       const attempts = row.attempts + 1;
@@ -138,8 +147,10 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
       );
     } else {
       counts[outcome.status]++;
+      // A sent mail's parameters (its one-time link) are not kept: the token is good only in the mail.
       await database.query(
-        'UPDATE outbox SET status = $2, attempts = attempts + 1, delivered_at = now(), last_error = $3 WHERE id = $1',
+        `UPDATE outbox SET status = $2, attempts = attempts + 1, delivered_at = now(), last_error = $3,
+           payload = CASE WHEN kind = 'mail' THEN payload - 'params' ELSE payload END WHERE id = $1`,
         [row.id, outcome.status, outcome.status === 'skipped' ? outcome.reason : null],
       );
     }

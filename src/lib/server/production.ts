@@ -90,6 +90,8 @@ export const SITE_FACT_VARIABLES = [
   'OPERATOR_CODE',
   'CONTACT_EMAIL',
 ] as const;
+/** Mail that lets a person back into their account (issue 30): production does not run without a way to send it. */
+export const MAIL_VARIABLES = ['SMTP_URL', 'MAIL_FROM'] as const;
 export const WAYFORPAY_VARIABLES = [
   'WAYFORPAY_MERCHANT_ACCOUNT',
   'WAYFORPAY_MERCHANT_DOMAIN',
@@ -105,8 +107,11 @@ const unset = (name: keyof Env): boolean => !env()[name];
 export function missingProductionConfig(kind: GuardedRun): string[] {
   if (!isProduction()) return [];
   // A hosted server must not invent its HMAC key: each function instance would sign with a different one.
-  const required: (keyof Env)[] =
-    kind === 'server' && isHosted() ? [...SITE_FACT_VARIABLES, 'APP_SECRET'] : [...SITE_FACT_VARIABLES];
+  const required: (keyof Env)[] = [
+    ...SITE_FACT_VARIABLES,
+    ...MAIL_VARIABLES,
+    ...(kind === 'server' && isHosted() ? (['APP_SECRET'] as const) : []),
+  ];
   return required.filter(unset);
 }
 
