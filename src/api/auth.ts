@@ -50,3 +50,20 @@ export const googleCallback = contract<never>()({
   auth: 'optional',
   raw: true,
 });
+
+/** A link's one-time token, as mailed (email-tokens.ts: 43 base64url characters; anything else is refused). */
+const TokenBody = z.object({ token: z.string().max(200) });
+/** Confirms the address a confirmation link was sent to; no sign-in needed (the link may open in another browser). */
+export const verifyEmail = contract<{ ok: true; emailVerified: true }>()({
+  path: '/api/auth/email/verify',
+  method: 'POST',
+  auth: 'none',
+  body: TokenBody,
+});
+/** Mails a new confirmation link to the signed-in account's address (voiding the old), in `lang`. */
+export const resendConfirmation = contract<{ ok: true }>()({
+  path: '/api/auth/email/resend',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ lang: langField }),
+});

@@ -31,7 +31,8 @@ export interface SubscriptionState {
 }
 
 export interface Me {
-  user: { id: string; email: string; createdAt: string };
+  /** `emailVerified`: the address is shown to be the holder's (a confirmation link, or Google said so). */
+  user: { id: string; email: string; createdAt: string; emailVerified: boolean };
   profile: { fullName: string; displayName: string; email: string; createdAt: string };
   subscription: SubscriptionState;
 }

@@ -7,6 +7,7 @@ import { createTestDatabase, dbDriverOf, type DbDriver, type DbKind } from '../s
 import { fakeProviderEnv, startFakeProviders } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth } from '../support/server.ts';
 import { TEST_PROMOS } from '../support/promos.ts';
+import { startMailSink } from '../support/mail-sink.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,13 +16,18 @@ declare module 'vitest' {
     dbKind: DbKind;
     dbDriver: DbDriver;
     databaseEnv: Record<string, string>;
+    /** Where the server's mail arrives (tests/support/mail-sink.ts). */
+    mailDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const database = await createTestDatabase(dbDriverOf(project.name));
   const fake = await startFakeProviders();
+  const sink = await startMailSink();
   const server = await spawnServer({
+    SMTP_URL: sink.smtpUrl,
+    MAIL_FROM: 'Rozum <hello@rozum.example>',
     ...database.env,
     ...fakeProviderEnv(fake.url),
     ROZUM_SEED_PROMOS: JSON.stringify(TEST_PROMOS),
@@ -33,9 +39,11 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', database.kind);
   project.provide('dbDriver', database.driver);
   project.provide('databaseEnv', database.env);
+  project.provide('mailDir', sink.dir);
   return async () => {
     const code = await server.stop();
     await fake.close();
+    await sink.close();
     await database.drop();
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
   };

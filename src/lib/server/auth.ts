@@ -20,6 +20,7 @@ import {
   verifyPassword,
 } from './users.ts';
 import { db } from './db.ts';
+import { mailConfirmation } from './email-confirmation.ts';
 import { subscriptionOf } from './subscription.ts';
 import { cleanEmail } from '../../domain/email.ts';
 import type { KnownDevice } from './device.ts';
@@ -39,12 +40,17 @@ export async function signUp(input: AuthInput, ip: string): Promise<Signed | Fai
   if (password.length < MIN_PASSWORD) return { ok: false, error: 'auth.error.password.length' };
   const limited = await consumeAll([LIMITS.signUpIp(ip)]);
   if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
-  const created = await createUser({
-    email,
-    passwordHash: await hashPassword(password),
-    fullName: input.fullName,
-    via: 'email',
-    mailingConsent: input.mailingList === true,
+  const passwordHash = await hashPassword(password);
+  // The account and the mail confirming its address land together (the mail is sent after the response).
+  const created = await (
+    await db()
+  ).transaction(async (tx) => {
+    const user = await createUser(
+      { email, passwordHash, fullName: input.fullName, via: 'email', mailingConsent: input.mailingList === true },
+      tx,
+    );
+    if (user) await mailConfirmation(tx, user.id, email, input.lang ?? 'uk');
+    return user;
   });
   if (!created) return { ok: false, error: 'auth.error.exists' };
   return startSession(created.id);
@@ -95,13 +101,19 @@ export const displayName = (fullName: string, email: string): string =>
 export async function meOf(user: SessionUser) {
   const [profile] = await (
     await db()
-  ).query<{ full_name: string; email: string; created_at: Date }>(
-    'SELECT full_name, email, created_at FROM user_profiles WHERE id = $1',
+  ).query<{ full_name: string; email: string; created_at: Date; verified: boolean }>(
+    `SELECT p.full_name, p.email, p.created_at, u.email_verified_at IS NOT NULL AS verified
+     FROM user_profiles p JOIN users u ON u.id = p.id WHERE p.id = $1`,
     [user.id],
   );
   const fullName = profile?.full_name ?? '';
   return {
-    user: { id: user.id, email: user.email, createdAt: user.createdAt.toISOString() },
+    user: {
+      id: user.id,
+      email: user.email,
+      createdAt: user.createdAt.toISOString(),
+      emailVerified: profile?.verified === true,
+    },
     profile: {
       fullName,
       displayName: displayName(fullName, user.email),

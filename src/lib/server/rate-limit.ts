@@ -150,6 +150,8 @@ export const LIMITS = {
     windowMs: 10 * MINUTE,
   }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${addressBucket(ip)}`, max: 10, windowMs: 60 * MINUTE }),
+  /** "Send again" for a confirmation mail: a person needs one or two; a mailbox is not to be flooded. */
+  confirmationMailUser: (userId: string): Limit => ({ key: `mail:confirm:${userId}`, max: 3, windowMs: 60 * MINUTE }),
   /**
    * IQ scoring: a person needs one request per test taken, a class behind one address a few dozen an hour; recovering
    * a form's key from the teaser's correct count needs about fifty sheets of that form, so per address and form

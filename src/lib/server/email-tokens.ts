@@ -1,0 +1,48 @@
+/**
+ * One-time tokens mailed as links (issue 30): 32 random bytes (base64url) in the link, only their SHA-256 stored
+ * (db/migrations/0014_email_tokens.sql). Issuing one voids the user's outstanding tokens of that purpose; using one
+ * marks it used in the same statement that finds it, so two clicks (or two tabs) cannot both succeed.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from './db.ts';
+import { db } from './db.ts';
+
+export type TokenPurpose = 'verify' | 'reset' | 'change';
+const HOUR = 60 * 60_000;
+/** How long a link is good for: a day to confirm an address, an hour to reset a password. */
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { verify: 24 * HOUR, reset: HOUR, change: 24 * HOUR };
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A new token for the user and purpose (voiding their outstanding ones), sent to `email`; the raw token. */
+export async function issueToken(q: Queryable, userId: string, purpose: TokenPurpose, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await q.query(
+    `WITH void AS (UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL)
+     INSERT INTO email_tokens (token_hash, user_id, purpose, email, expires_at)
+     VALUES ($3, $1, $2, $4, now() + make_interval(secs => $5))`,
+    [userId, purpose, digest(token), email, TOKEN_LIFETIME_MS[purpose] / 1000],
+  );
+  return token;
+}
+
+export type Consumed =
+  | { ok: true; userId: string; email: string }
+  | { ok: false; error: 'auth.error.token.invalid' | 'auth.error.token.expired' };
+
+/** Uses a token of the purpose: once, unexpired, not voided. Anything else changes nothing. */
+export async function consumeToken(token: string, purpose: TokenPurpose, q?: Queryable): Promise<Consumed> {
+  const database = q ?? (await db());
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, error: 'auth.error.token.invalid' };
+  const [used] = await database.query<{ user_id: string; email: string }>(
+    `UPDATE email_tokens SET used_at = now()
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id, email`,
+    [digest(token), purpose],
+  );
+  if (used) return { ok: true, userId: used.user_id, email: used.email };
+  const [stale] = await database.query<{ expired: boolean }>(
+    'SELECT used_at IS NULL AND expires_at <= now() AS expired FROM email_tokens WHERE token_hash = $1 AND purpose = $2',
+    [digest(token), purpose],
+  );
+  return { ok: false, error: stale?.expired ? 'auth.error.token.expired' : 'auth.error.token.invalid' };
+}
