@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 // One fresh database and port per run; workers inherit them through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rozum-e2e-'));
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'inbox');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /** DESIGN.md §2: the system Chromium where there is one (CHROME_PATH), else Playwright's own browser. */
@@ -37,20 +39,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node src/runtime/main.ts --no-build',
-    url: `${baseURL}/api/health`,
-    // One machine plays every visitor from one address: limits raised (never in production; src/lib/server/rate-limit.ts).
-    // Payments through the test provider, which runs only when asked for (src/lib/server/production.ts).
-    env: {
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      RATE_LIMIT_MULTIPLIER: '100',
-      PAYMENT_PROVIDER: 'test',
+  webServer: [
+    {
+      // Our stand-in for a mail provider's SMTP server: mail the site sends lands in E2E_MAIL_DIR (tests read it).
+      command: `node tests/support/mail-sink-server.ts ${process.env.E2E_SMTP_PORT} ${process.env.E2E_MAIL_DIR}`,
+      port: Number(process.env.E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node src/runtime/main.ts --no-build',
+      url: `${baseURL}/api/health`,
+      // One machine plays every visitor from one address: limits raised (never in production; src/lib/server/rate-limit.ts).
+      // Payments through the test provider, which runs only when asked for (src/lib/server/production.ts).
+      env: {
+        PORT: process.env.E2E_PORT,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        RATE_LIMIT_MULTIPLIER: '100',
+        PAYMENT_PROVIDER: 'test',
+        SMTP_URL: `smtp://rozum:sink-password@127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Rozum <hello@rozum.example>',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

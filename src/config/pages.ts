@@ -19,6 +19,7 @@ export type PageState =
   | 'payment'
   | 'legal'
   | 'verify'
+  | 'confirm-email'
   | 'not-found';
 
 /**
@@ -65,6 +66,7 @@ export const PAGES: PageDef[] = [
   page('/profile', 'profile', false, 'account', 'profile'),
   page('/payment-result', 'payment', false, 'default'),
   page('/verify', 'verify', false, 'default'),
+  page('/confirm-email', 'confirm-email', false, 'account'),
   ...LEGAL_TYPES.map((type) => page(`/legal/${type}`, 'legal', true, 'default')),
 ];
 

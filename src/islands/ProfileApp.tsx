@@ -10,6 +10,7 @@ import { $profile, loadMoreHistory, loadProfile } from '../stores/profile.ts';
 import { signOut as endSession } from '../stores/account.ts';
 import { useSubscriptionActions } from './subscription-actions.ts';
 import { ProfileOverview } from './ProfileOverview.tsx';
+import { ConfirmBanner } from './ConfirmBanner.tsx';
 import { ProfileHistory } from './ProfileHistory.tsx';
 import { ProfileAchievements } from './ProfileAchievements.tsx';
 import type { Lang } from '../i18n/paths.ts';
@@ -120,6 +121,8 @@ export default function ProfileApp({ lang, texts, links }: Props) {
           </p>
         </div>
       </section>
+
+      {me.user.emailVerified ? null : <ConfirmBanner t={t} lang={lang} email={me.user.email} />}
 
       <div role="tablist" aria-label={t('profile.tabs')} className="tabs" onKeyDown={onTabKey}>
         {TABS.map((key, i) => (

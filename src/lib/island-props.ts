@@ -139,3 +139,14 @@ export const verifyIslandProps = (lang: Lang) => ({
   texts: pickTexts(lang, ['verify.', 'meta.action.', 'call.']),
   testHrefs: { iq: localizedPath(lang, '/iq'), professional: localizedPath(lang, '/professional-test') },
 });
+
+/** The page a confirmation link opens: its texts, and where to go on. */
+export const confirmEmailIslandProps = (lang: Lang) => ({
+  lang,
+  texts: pickTexts(lang, ['confirm.', 'call.']),
+  links: {
+    profile: localizedPath(lang, '/profile'),
+    login: localizedPath(lang, '/login'),
+    home: localizedPath(lang, '/'),
+  },
+});

@@ -45,3 +45,11 @@ export async function signOut(): Promise<void> {
   $me.set(null);
   asking = null;
 }
+
+/** Confirms an address with a mailed link's token (once: a retry would find the token used, so no retries here). */
+export const confirmEmail = (token: string) =>
+  call<typeof auth.verifyEmail>('POST /api/auth/email/verify', { body: { token } });
+
+/** Mails a new confirmation link to the signed-in account's address, in the page's language. */
+export const resendConfirmation = (lang: 'uk' | 'en') =>
+  call<typeof auth.resendConfirmation>('POST /api/auth/email/resend', { body: { lang } });

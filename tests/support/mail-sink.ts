@@ -3,7 +3,7 @@
  * authentication required, every message it accepts written as received to a folder (`<n>-<recipient>.eml`). The
  * server under test sends to it through SMTP_URL like to any provider; tests read what arrived with `mailTo`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +13,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 export const SINK_USER = 'rozum';
 export const SINK_PASSWORD = 'sink-password';
 
-export async function startMailSink(): Promise<{ smtpUrl: string; dir: string; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'rozum-inbox-'));
+export async function startMailSink(
+  options: { port?: number; dir?: string } = {},
+): Promise<{ smtpUrl: string; dir: string; close: () => Promise<void> }> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'rozum-inbox-'));
+  mkdirSync(dir, { recursive: true });
   let n = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -35,7 +38,7 @@ export async function startMailSink(): Promise<{ smtpUrl: string; dir: string; c
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     smtpUrl: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${port}`,
