@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { contract } from './contract.ts';
 import { langField, langQuery, optionalNameField } from './fields.ts';
+import { LANGS } from '../i18n/paths.ts';
 
 /** Longest password read (users.ts hashes nothing longer). */
 export const MAX_PASSWORD = 256;
@@ -60,10 +61,10 @@ export const verifyEmail = contract<{ ok: true; emailVerified: true }>()({
   auth: 'none',
   body: TokenBody,
 });
-/** Mails a new confirmation link to the signed-in account's address (voiding the old), in `lang`. */
+/** Mails a new confirmation link to the signed-in account's address (voiding the old), in `lang` (required: a mail goes out). */
 export const resendConfirmation = contract<{ ok: true }>()({
   path: '/api/auth/email/resend',
   method: 'POST',
   auth: 'required',
-  body: z.object({ lang: langField }),
+  body: z.object({ lang: z.enum(LANGS) }),
 });

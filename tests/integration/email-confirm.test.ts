@@ -84,6 +84,9 @@ describe('confirming the address an account was opened with', () => {
       expect(res.status).toBe(400);
     }
     expect((await new Client(base).post('/api/auth/email/resend', { lang: 'en' })).status).toBe(401);
+    // A mail goes out in a stated language only.
+    for (const body of [{}, { lang: 'de' }])
+      expect((await client.post('/api/auth/email/resend', body)).status).toBe(400);
     expect(await me(client)).toMatchObject({ emailVerified: false });
     expect(await mailsTo(dir, email)).toHaveLength(1);
   });
