@@ -68,3 +68,18 @@ export const resendConfirmation = contract<{ ok: true }>()({
   auth: 'required',
   body: z.object({ lang: z.enum(LANGS) }),
 });
+
+/** "Forgot password?": the same answer for any address (no account enumeration); a link is mailed to an account's. */
+export const forgotPassword = contract<{ ok: true }>()({
+  path: '/api/auth/password/forgot',
+  method: 'POST',
+  auth: 'none',
+  body: z.object({ email: z.string().min(1).max(254), lang: z.enum(LANGS) }),
+});
+/** A reset link's token and the new password: every session ends, and this browser is signed in. */
+export const resetPassword = contract<SignedIn>()({
+  path: '/api/auth/password/reset',
+  method: 'POST',
+  auth: 'none',
+  body: z.object({ token: z.string().max(200), password: z.string().max(MAX_PASSWORD) }),
+});

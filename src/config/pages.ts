@@ -20,6 +20,7 @@ export type PageState =
   | 'legal'
   | 'verify'
   | 'confirm-email'
+  | 'reset-password'
   | 'not-found';
 
 /**
@@ -67,6 +68,7 @@ export const PAGES: PageDef[] = [
   page('/payment-result', 'payment', false, 'default'),
   page('/verify', 'verify', false, 'default'),
   page('/confirm-email', 'confirm-email', false, 'account'),
+  page('/reset-password', 'reset-password', false, 'account'),
   ...LEGAL_TYPES.map((type) => page(`/legal/${type}`, 'legal', true, 'default')),
 ];
 

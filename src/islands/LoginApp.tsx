@@ -23,7 +23,15 @@ const GOOGLE_ERRORS: Record<string, string> = {
 interface Props {
   lang: Lang;
   texts: Texts;
-  links: { home: string; callback: string; terms: string; privacy: string; consent: string; google: string };
+  links: {
+    home: string;
+    callback: string;
+    terms: string;
+    privacy: string;
+    consent: string;
+    google: string;
+    reset: string;
+  };
 }
 
 export default function LoginApp({ lang, texts, links }: Props) {
@@ -132,7 +140,11 @@ export default function LoginApp({ lang, texts, links }: Props) {
                 <p id="password-hint" className="field-hint">
                   {t('login.password.hint')}
                 </p>
-              ) : null}
+              ) : (
+                <p className="field-hint">
+                  <a href={links.reset}>{t('login.forgot')}</a>
+                </p>
+              )}
             </div>
             {mode === 'signup' ? (
               <div className="field field-check">

@@ -66,6 +66,7 @@ export function loginIslandProps(lang: Lang) {
     lang,
     texts: pickTexts(lang, ['login.', 'auth.error.', 'call.']),
     links: {
+      reset: localizedPath(lang, '/reset-password'),
       home: localizedPath(lang, '/'),
       callback: localizedPath(lang, '/auth/callback'),
       terms: localizedPath(lang, '/legal/terms'),
@@ -149,4 +150,11 @@ export const confirmEmailIslandProps = (lang: Lang) => ({
     login: localizedPath(lang, '/login'),
     home: localizedPath(lang, '/'),
   },
+});
+
+/** The password reset page: asking for a link, and setting a new password with one. */
+export const resetPasswordIslandProps = (lang: Lang) => ({
+  lang,
+  texts: pickTexts(lang, ['reset.', 'login.email', 'login.password', 'login.password.hint', 'call.']),
+  links: { profile: localizedPath(lang, '/profile'), login: localizedPath(lang, '/login') },
 });

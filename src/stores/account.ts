@@ -53,3 +53,11 @@ export const confirmEmail = (token: string) =>
 /** Mails a new confirmation link to the signed-in account's address, in the page's language. */
 export const resendConfirmation = (lang: 'uk' | 'en') =>
   call<typeof auth.resendConfirmation>('POST /api/auth/email/resend', { body: { lang } });
+
+/** "Forgot password?": the same answer for any address; a link goes to an account's. */
+export const forgotPassword = (email: string, lang: 'uk' | 'en') =>
+  call<typeof auth.forgotPassword>('POST /api/auth/password/forgot', { body: { email, lang } });
+
+/** Sets a new password with a reset link's token; signs this browser in (once: no retries). */
+export const resetPassword = (token: string, password: string) =>
+  call<typeof auth.resetPassword>('POST /api/auth/password/reset', { body: { token, password } });

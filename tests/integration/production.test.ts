@@ -32,7 +32,7 @@ const LIVE_MERCHANT = {
 };
 
 const GUARDED =
-  /^(SITE_URL|OPERATOR_|CONTACT_EMAIL|APP_SECRET|WAYFORPAY_|PAYMENT_PROVIDER|CONTEXT|NETLIFY|AWS_LAMBDA_)/;
+  /^(SITE_URL|OPERATOR_|CONTACT_EMAIL|SMTP_URL|MAIL_FROM|APP_SECRET|WAYFORPAY_|PAYMENT_PROVIDER|CONTEXT|NETLIFY|AWS_LAMBDA_)/;
 const inheritedGuarded = () => Object.keys(process.env).filter((name) => GUARDED.test(name));
 
 /** This process's environment without anything the guard reads, so a developer's shell cannot mask a failure. */
@@ -64,7 +64,7 @@ describe('the guard on the real scripts', () => {
     });
     expect(status).toBe(1);
     expect(output).toContain(
-      '[server] The production server refuses to run without OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_CODE, CONTACT_EMAIL: set them',
+      '[server] The production server refuses to run without OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_CODE, CONTACT_EMAIL, SMTP_URL, MAIL_FROM: set them',
     );
     expect(output).not.toContain('listening on');
   });

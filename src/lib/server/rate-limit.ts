@@ -150,6 +150,15 @@ export const LIMITS = {
     windowMs: 10 * MINUTE,
   }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${addressBucket(ip)}`, max: 10, windowMs: 60 * MINUTE }),
+  /** "Forgot password?": per address asking, and per address asked about (known or not: the same for both). */
+  resetIp: (ip: string): Limit => ({ key: `reset:ip:${addressBucket(ip)}`, max: 10, windowMs: 60 * MINUTE }),
+  resetEmail: (normalizedEmail: string): Limit => ({
+    key: `reset:email:${normalizedEmail}`,
+    max: 3,
+    windowMs: 60 * MINUTE,
+  }),
+  /** Setting a password from a link: a token is 256 bits, so this only stops a flood. */
+  resetTokenIp: (ip: string): Limit => ({ key: `reset:token:ip:${addressBucket(ip)}`, max: 30, windowMs: 10 * MINUTE }),
   /** "Send again" for a confirmation mail: a person needs one or two; a mailbox is not to be flooded. */
   confirmationMailUser: (userId: string): Limit => ({ key: `mail:confirm:${userId}`, max: 3, windowMs: 60 * MINUTE }),
   /**

@@ -10,9 +10,10 @@ import { t, type Lang } from '../../../i18n/index.ts';
 /** The mails there are, each with the parameters it needs. */
 export interface MailParams {
   'confirm-email': { link: string };
+  'reset-password': { link: string };
 }
 export type MailTemplate = keyof MailParams;
-export const MAIL_TEMPLATES = ['confirm-email'] as const satisfies readonly MailTemplate[];
+export const MAIL_TEMPLATES = ['confirm-email', 'reset-password'] as const satisfies readonly MailTemplate[];
 
 /** Who sends: named in every mail's footer (legal pages name the same). */
 export interface Sender {
@@ -46,6 +47,13 @@ function parts<T extends MailTemplate>(template: T, lang: Lang, params: MailPara
         paragraphs: [t(lang, 'mail.confirm.lead')],
         action: { label: t(lang, 'mail.confirm.action'), url: params.link },
         after: [t(lang, 'mail.confirm.expires'), t(lang, 'mail.confirm.notYou')],
+      };
+    case 'reset-password':
+      return {
+        subject: t(lang, 'mail.reset.subject'),
+        paragraphs: [t(lang, 'mail.reset.lead')],
+        action: { label: t(lang, 'mail.reset.action'), url: params.link },
+        after: [t(lang, 'mail.reset.expires'), t(lang, 'mail.reset.notYou')],
       };
   }
   throw new Error(`no mail template ${template as string}`);

@@ -1,0 +1,67 @@
+/**
+ * "Forgot password?" (issue 30, point 3). `requestReset` answers nothing about the address: the caller answers the
+ * same 200 at once for any address and this runs after the response, so neither the answer nor its timing tells a
+ * stranger whether an account exists. For an account it mails a link (`/reset-password?token=…`) good for one hour
+ * and once. `resetPassword` sets the new password, ends every session of the account, confirms the address the link
+ * was sent to (following it proves the mailbox) and signs the person in on this browser. A Google-only account gets
+ * its first password this way.
+ */
+import { localizedPath, type Lang } from '../../i18n/paths.ts';
+import { consumeToken, issueToken } from './email-tokens.ts';
+import { enqueueMail } from './outbox.ts';
+import { db } from './db.ts';
+import { siteUrl } from './env.ts';
+import { cleanEmail } from '../../domain/email.ts';
+import { hashPassword, MIN_PASSWORD, normalizeEmail } from './users.ts';
+import { startSession, type Signed } from './auth.ts';
+
+export const resetLink = (lang: Lang, token: string): string =>
+  `${siteUrl()}${localizedPath(lang, '/reset-password')}?token=${token}`;
+
+/** Mails a reset link when the address is an account's; nothing otherwise. Runs after the response. */
+export async function requestReset(email: string, lang: Lang): Promise<void> {
+  const address = cleanEmail(email);
+  if (!address) return;
+  await (
+    await db()
+  ).transaction(async (tx) => {
+    const [user] = await tx.query<{ id: string; email: string }>(
+      'SELECT id, email FROM users WHERE email_normalized = $1',
+      [normalizeEmail(address)],
+    );
+    if (!user) return;
+    const token = await issueToken(tx, user.id, 'reset', user.email);
+    await enqueueMail(tx, {
+      template: 'reset-password',
+      lang,
+      to: user.email,
+      params: { link: resetLink(lang, token) },
+    });
+  });
+}
+
+export type ResetOutcome =
+  Signed | { ok: false; error: 'auth.error.password.length' | 'auth.error.token.invalid' | 'auth.error.token.expired' };
+
+export async function resetPassword(token: string, password: string): Promise<ResetOutcome> {
+  // The password is checked before the token is spent: a too-short one leaves the link usable.
+  if (password.length < MIN_PASSWORD) return { ok: false, error: 'auth.error.password.length' };
+  const hash = await hashPassword(password);
+  const outcome = await (
+    await db()
+  ).transaction(async (tx) => {
+    const used = await consumeToken(token, 'reset', tx);
+    if (!used.ok) return used;
+    const [user] = await tx.query<{ id: string }>(
+      `UPDATE users SET password_hash = $2,
+         email_verified_at = CASE WHEN email_normalized = $3 THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END
+       WHERE id = $1 RETURNING id`,
+      [used.userId, hash, normalizeEmail(used.email)],
+    );
+    if (!user) return { ok: false as const, error: 'auth.error.token.invalid' as const };
+    await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+    return { ok: true as const, userId: user.id };
+  });
+  if (!outcome.ok) return outcome;
+  return startSession(outcome.userId);
+}
