@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signedUp } from '../support/accounts.ts';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { GOOGLE_CLIENT_ID } from '../support/fake-providers.ts';
+import { linkIn, mailTo } from '../support/mail-sink.ts';
 
 const base = inject('baseUrl');
 const fake = inject('fakeUrl');
@@ -100,6 +101,26 @@ describe('Google sign-in', () => {
     const x = await start(later, 'en', { sub: `g-verified-${email}`, email, email_verified: true });
     await later.get(`/api/auth/google/callback?code=${x.code}&state=${x.state}`);
     expect((await (await later.get('/api/me')).json()).user.id).toBe(ownerId);
+  });
+
+  it('links Google to a password account once both sides confirmed the address: Google, and the mailed link (issue 30, point 6)', async () => {
+    const email = uniqueEmail('confirmed-then-google');
+    const owner = await signedUp(base, { email });
+    const ownerId = (await (await owner.get('/api/me')).json()).user.id;
+    // Not yet confirmed: a Google sign-in elsewhere with that address is not linked.
+    const before = new Client(base);
+    const a = await start(before, 'en', { sub: `g-confirm-${email}`, email, email_verified: true });
+    const refused = await before.get(`/api/auth/google/callback?code=${a.code}&state=${a.state}`);
+    expect(refused.headers.get('location')).toMatch(/\/eng\/login\?error=password_first$/);
+    // The owner follows the confirmation link from the sign-up mail.
+    const { token } = linkIn(await mailTo(inject('mailDir'), email), '/confirm-email');
+    expect((await new Client(base).post('/api/auth/email/verify', { token })).status).toBe(200);
+    // Now Google, which vouches for the same address, signs into that account in any browser.
+    const after = new Client(base);
+    const b = await start(after, 'en', { sub: `g-confirm-${email}`, email, email_verified: true });
+    const linked = await after.get(`/api/auth/google/callback?code=${b.code}&state=${b.state}`);
+    expect(linked.headers.get('location')).toMatch(/\/eng\/auth\/callback$/);
+    expect((await (await after.get('/api/me')).json()).user.id).toBe(ownerId);
   });
 
   it("does not link a signed-in user's Google sign-in to another person's password account", async () => {
