@@ -1,7 +1,8 @@
 -- One-time links mailed to a person (issue 30): confirm an address, reset a password, confirm a new address. Only
 -- a SHA-256 of each token is kept, so the table gives no link away; a token is used once (used_at), expires
 -- (expires_at: 24 hours to confirm, one hour to reset), and a newer one of the same purpose voids the user's
--- outstanding ones (src/lib/server/email-tokens.ts). `email` is the address the link was sent to: confirming it
+-- outstanding ones (src/lib/server/email-tokens.ts); a week after it expires it is deleted (with the next token
+-- issued, by anyone). `email` is the address the link was sent to: confirming it
 -- confirms that address only, not one the account has moved to since.
 CREATE TABLE email_tokens (
   token_hash text PRIMARY KEY,
@@ -13,3 +14,4 @@ CREATE TABLE email_tokens (
   used_at timestamptz
 );
 CREATE INDEX email_tokens_outstanding_idx ON email_tokens (user_id, purpose) WHERE used_at IS NULL;
+CREATE INDEX email_tokens_expires_idx ON email_tokens (expires_at);

@@ -70,4 +70,18 @@ describe('mailed one-time tokens', () => {
     const both = await Promise.all([tokens.consumeToken(token, 'verify'), tokens.consumeToken(token, 'verify')]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
   });
+
+  it('are deleted a week after they expired, with the next token issued by anyone', async () => {
+    const [old, recent] = [await user(), await user()];
+    await tokens.issueToken(database, old, 'verify', 'old@example.com');
+    await tokens.issueToken(database, recent, 'reset', 'recent@example.com');
+    await database.query(`UPDATE email_tokens SET expires_at = now() - interval '8 days' WHERE user_id = $1`, [old]);
+    await database.query(`UPDATE email_tokens SET expires_at = now() - interval '6 days' WHERE user_id = $1`, [recent]);
+    await tokens.issueToken(database, await user(), 'verify', 'someone@example.com');
+    const left = await database.query<{ user_id: string }>(
+      'SELECT user_id FROM email_tokens WHERE user_id = ANY($1::uuid[])',
+      [[old, recent]],
+    );
+    expect(left.map((r) => r.user_id)).toEqual([recent]);
+  });
 });
