@@ -1,14 +1,15 @@
 import type { Config } from '@netlify/functions';
 import * as auth from '../../src/api/auth.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
-import { confirmEmail } from '../../src/lib/server/email-confirmation.ts';
+import { confirmAddress } from '../../src/lib/server/email-confirmation.ts';
 
 /**
- * A confirmation link's token (issue 30, point 2): the address it was mailed to is confirmed as the account's. Used
- * once, within 24 hours, and only the newest one mailed; otherwise 400 with why (invalid or expired), nothing changed.
+ * A confirmation link's token (issue 30, points 2 and 4): the address it was mailed to is confirmed as the account's —
+ * sign-up's address, or the new address of a change, which then replaces the old. Used once, within 24 hours, and
+ * only the newest one mailed; otherwise 400 (invalid) or 410 (expired), nothing changed.
  */
 export default endpoint(auth.verifyEmail, async ({ body }) => {
-  const confirmed = await confirmEmail(body.token);
+  const confirmed = await confirmAddress(body.token);
   if (!confirmed.ok) return refuse(confirmed.error);
   return { ok: true as const, emailVerified: true as const };
 });

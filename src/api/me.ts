@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { contract } from './contract.ts';
 import { fullNameField, langField } from './fields.ts';
+import { LANGS } from '../i18n/paths.ts';
 import type { achievementsOf, ProfileStats } from '../domain/achievements.ts';
 import type { SubscriptionStatus } from '../domain/access.ts';
 
@@ -54,3 +55,17 @@ export const rename = contract<Me>()({
   maxBytes: 4 * 1024,
 });
 export const stats = contract<Stats>()({ path: '/api/me/stats', method: 'GET', auth: 'required' });
+/** A new password, given the current one: every other session ends (issue 30, point 4). */
+export const changePassword = contract<{ ok: true }>()({
+  path: '/api/me/password',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ currentPassword: z.string().max(256), newPassword: z.string().max(256) }),
+});
+/** A new address: a link to it (the change takes effect when followed), a notice to the current one. */
+export const changeEmail = contract<{ ok: true; pending: string }>()({
+  path: '/api/me/email',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ email: z.string().min(1).max(254), password: z.string().max(256), lang: z.enum(LANGS) }),
+});

@@ -60,6 +60,11 @@ export async function resetPassword(token: string, password: string): Promise<Re
     );
     if (!user) return { ok: false as const, error: 'auth.error.token.invalid' as const };
     await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+    // A pending change of address is cancelled: whoever asked for it may be who the reset shuts out.
+    await tx.query(
+      `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change' AND used_at IS NULL`,
+      [user.id],
+    );
     return { ok: true as const, userId: user.id };
   });
   if (!outcome.ok) return outcome;

@@ -159,6 +159,8 @@ export const LIMITS = {
   }),
   /** Setting a password from a link: a token is 256 bits, so this only stops a flood. */
   resetTokenIp: (ip: string): Limit => ({ key: `reset:token:ip:${addressBucket(ip)}`, max: 30, windowMs: 10 * MINUTE }),
+  /** Account settings that check the current password: ten tries in ten minutes per account (no guessing through them). */
+  accountSettingsUser: (userId: string): Limit => ({ key: `settings:${userId}`, max: 10, windowMs: 10 * MINUTE }),
   /** "Send again" for a confirmation mail: a person needs one or two; a mailbox is not to be flooded. */
   confirmationMailUser: (userId: string): Limit => ({ key: `mail:confirm:${userId}`, max: 3, windowMs: 60 * MINUTE }),
   /**

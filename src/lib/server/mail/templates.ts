@@ -11,9 +11,16 @@ import { t, type Lang } from '../../../i18n/index.ts';
 export interface MailParams {
   'confirm-email': { link: string };
   'reset-password': { link: string };
+  'change-email': { link: string };
+  'email-change-notice': { newEmail: string };
 }
 export type MailTemplate = keyof MailParams;
-export const MAIL_TEMPLATES = ['confirm-email', 'reset-password'] as const satisfies readonly MailTemplate[];
+export const MAIL_TEMPLATES = [
+  'confirm-email',
+  'reset-password',
+  'change-email',
+  'email-change-notice',
+] as const satisfies readonly MailTemplate[];
 
 /** Who sends: named in every mail's footer (legal pages name the same). */
 export interface Sender {
@@ -40,20 +47,35 @@ interface Parts {
 }
 
 function parts<T extends MailTemplate>(template: T, lang: Lang, params: MailParams[T]): Parts {
+  // A switch on the template does not narrow a generic's parameters: read them once, each template its own.
+  const { link = '', newEmail = '' } = params as Partial<{ link: string; newEmail: string }>;
   switch (template) {
     case 'confirm-email':
       return {
         subject: t(lang, 'mail.confirm.subject'),
         paragraphs: [t(lang, 'mail.confirm.lead')],
-        action: { label: t(lang, 'mail.confirm.action'), url: params.link },
+        action: { label: t(lang, 'mail.confirm.action'), url: link },
         after: [t(lang, 'mail.confirm.expires'), t(lang, 'mail.confirm.notYou')],
       };
     case 'reset-password':
       return {
         subject: t(lang, 'mail.reset.subject'),
         paragraphs: [t(lang, 'mail.reset.lead')],
-        action: { label: t(lang, 'mail.reset.action'), url: params.link },
+        action: { label: t(lang, 'mail.reset.action'), url: link },
         after: [t(lang, 'mail.reset.expires'), t(lang, 'mail.reset.notYou')],
+      };
+    case 'change-email':
+      return {
+        subject: t(lang, 'mail.change.subject'),
+        paragraphs: [t(lang, 'mail.change.lead')],
+        action: { label: t(lang, 'mail.change.action'), url: link },
+        after: [t(lang, 'mail.confirm.expires'), t(lang, 'mail.change.notYou')],
+      };
+    case 'email-change-notice':
+      return {
+        subject: t(lang, 'mail.notice.subject'),
+        paragraphs: [t(lang, 'mail.notice.lead', { email: newEmail })],
+        after: [t(lang, 'mail.notice.notYou')],
       };
   }
   throw new Error(`no mail template ${template as string}`);

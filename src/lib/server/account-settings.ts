@@ -1,0 +1,102 @@
+/**
+ * Account settings (issue 30, point 4): a new password, given the current one, ends every other session; a new
+ * address takes effect only when the link mailed to it is followed (purpose `change`), and the old address is told
+ * at once — a new password (here or by the reset mail) cancels a pending change, so the holder the notice reaches can
+ * stop one they did not ask for. An account without a password (Google only) sets one through "Forgot your password?" first.
+ */
+import { cleanEmail } from '../../domain/email.ts';
+import type { Lang } from '../../i18n/paths.ts';
+import { db } from './db.ts';
+import { consumeToken, issueToken, type Consumed } from './email-tokens.ts';
+import { confirmLink } from './email-confirmation.ts';
+import { enqueueMail } from './outbox.ts';
+import { hashPassword, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
+
+type Refusal =
+  | 'auth.error.password.length'
+  | 'auth.error.password.current'
+  | 'auth.error.password.none'
+  | 'auth.error.email.invalid'
+  | 'auth.error.email.same'
+  | 'auth.error.exists';
+
+async function passwordHashOf(userId: string): Promise<string | null> {
+  const [row] = await (
+    await db()
+  ).query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+  return row?.password_hash ?? null;
+}
+
+/** Checks the current password (none: refused, the reset mail sets one). */
+async function checkCurrent(userId: string, password: string): Promise<Refusal | null> {
+  const hash = await passwordHashOf(userId);
+  if (!hash) return 'auth.error.password.none';
+  return (await verifyPassword(hash, password)) ? null : 'auth.error.password.current';
+}
+
+export async function changePassword(
+  userId: string,
+  sessionId: string,
+  current: string,
+  next: string,
+): Promise<{ ok: true } | { ok: false; error: Refusal }> {
+  if (next.length < MIN_PASSWORD) return { ok: false, error: 'auth.error.password.length' };
+  const refused = await checkCurrent(userId, current);
+  if (refused) return { ok: false, error: refused };
+  const hash = await hashPassword(next);
+  await (
+    await db()
+  ).transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
+    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, sessionId]);
+    // A pending change of address is cancelled with the other sessions (one of them may have asked for it).
+    await tx.query(
+      `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change' AND used_at IS NULL`,
+      [userId],
+    );
+  });
+  return { ok: true };
+}
+
+/** Mails a link to the new address (it takes effect when followed) and a notice to the current one. */
+export async function requestEmailChange(
+  userId: string,
+  email: string,
+  password: string,
+  lang: Lang,
+): Promise<{ ok: true } | { ok: false; error: Refusal }> {
+  const address = cleanEmail(email);
+  if (!address) return { ok: false, error: 'auth.error.email.invalid' };
+  const refused = await checkCurrent(userId, password);
+  if (refused) return { ok: false, error: refused };
+  return (await db()).transaction(async (tx) => {
+    const [user] = await tx.query<{ email: string; email_normalized: string }>(
+      'SELECT email, email_normalized FROM users WHERE id = $1',
+      [userId],
+    );
+    if (user.email_normalized === normalizeEmail(address))
+      return { ok: false as const, error: 'auth.error.email.same' as const };
+    const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1', [normalizeEmail(address)]);
+    if (taken) return { ok: false as const, error: 'auth.error.exists' as const };
+    const token = await issueToken(tx, userId, 'change', address);
+    await enqueueMail(tx, { template: 'change-email', lang, to: address, params: { link: confirmLink(lang, token) } });
+    await enqueueMail(tx, { template: 'email-change-notice', lang, to: user.email, params: { newEmail: address } });
+    return { ok: true as const };
+  });
+}
+
+/** A change link followed: the account's address becomes the new one, confirmed (unless another account took it). */
+export async function confirmEmailChange(token: string): Promise<Consumed> {
+  return (await db()).transaction(async (tx) => {
+    const used = await consumeToken(token, 'change', tx);
+    if (!used.ok) return used;
+    const [changed] = await tx.query(
+      `UPDATE users SET email = $2, email_normalized = $3, email_verified_at = now()
+       WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.email_normalized = $3 AND o.id <> $1) RETURNING id`,
+      [used.userId, used.email, normalizeEmail(used.email)],
+    );
+    if (!changed) return { ok: false, error: 'auth.error.token.invalid' };
+    await tx.query('UPDATE user_profiles SET email = $2, updated_at = now() WHERE id = $1', [used.userId, used.email]);
+    return used;
+  });
+}
