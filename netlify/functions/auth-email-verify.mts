@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as auth from '../../src/api/auth.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
-import { confirmAddress } from '../../src/lib/server/email-confirmation.ts';
+import { confirmAddress } from '../../src/lib/server/account-settings.ts';
 
 /**
  * A confirmation link's token (issue 30, points 2 and 4): the address it was mailed to is confirmed as the account's —

@@ -8,7 +8,7 @@ import { cleanEmail } from '../../domain/email.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import { db } from './db.ts';
 import { consumeToken, issueToken, type Consumed } from './email-tokens.ts';
-import { confirmLink } from './email-confirmation.ts';
+import { confirmEmail, confirmLink } from './email-confirmation.ts';
 import { enqueueMail } from './outbox.ts';
 import { hashPassword, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 
@@ -99,4 +99,14 @@ export async function confirmEmailChange(token: string): Promise<Consumed> {
     await tx.query('UPDATE user_profiles SET email = $2, updated_at = now() WHERE id = $1', [used.userId, used.email]);
     return used;
   });
+}
+
+/**
+ * A link from a mail that confirms an address: sign-up's (the account's address confirmed) or a change's (the account
+ * moves to the new address, account-settings.ts). One page and one endpoint serve both.
+ */
+export async function confirmAddress(token: string): Promise<Consumed> {
+  const confirmed = await confirmEmail(token);
+  if (confirmed.ok || confirmed.error !== 'auth.error.token.invalid') return confirmed;
+  return confirmEmailChange(token);
 }

@@ -21,16 +21,6 @@ export async function mailConfirmation(q: Queryable, userId: string, email: stri
   await enqueueMail(q, { template: 'confirm-email', lang, to: email, params: { link: confirmLink(lang, token) } });
 }
 
-/**
- * A link from a mail that confirms an address: sign-up's (the account's address confirmed) or a change's (the account
- * moves to the new address, account-settings.ts). One page and one endpoint serve both.
- */
-export async function confirmAddress(token: string): Promise<Consumed> {
-  const confirmed = await confirmEmail(token);
-  if (confirmed.ok || confirmed.error !== 'auth.error.token.invalid') return confirmed;
-  return (await import('./account-settings.ts')).confirmEmailChange(token);
-}
-
 /** Uses a confirmation token: the account's address confirmed if it is still the one the link was sent to. */
 export async function confirmEmail(token: string): Promise<Consumed> {
   return (await db()).transaction(async (tx) => {
