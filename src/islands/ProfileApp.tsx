@@ -11,6 +11,7 @@ import { signOut as endSession } from '../stores/account.ts';
 import { useSubscriptionActions } from './subscription-actions.ts';
 import { ProfileOverview } from './ProfileOverview.tsx';
 import { ConfirmBanner } from './ConfirmBanner.tsx';
+import { ProfileSettings } from './ProfileSettings.tsx';
 import { ProfileHistory } from './ProfileHistory.tsx';
 import { ProfileAchievements } from './ProfileAchievements.tsx';
 import type { Lang } from '../i18n/paths.ts';
@@ -23,7 +24,7 @@ interface Props {
   links: ProfileLinks;
 }
 
-const TABS = ['overview', 'history', 'achievements'] as const;
+const TABS = ['overview', 'history', 'achievements', 'settings'] as const;
 
 export default function ProfileApp({ lang, texts, links }: Props) {
   const t = makeT(texts, lang);
@@ -160,6 +161,14 @@ export default function ProfileApp({ lang, texts, links }: Props) {
             <ProfileOverview {...parts} data={data} actions={actions} />
           ) : key === 'history' ? (
             <ProfileHistory {...parts} data={data} more={more} />
+          ) : key === 'settings' ? (
+            <ProfileSettings
+              t={t}
+              lang={lang}
+              fullName={me.profile.fullName}
+              email={me.user.email}
+              onChanged={() => setReload((n) => n + 1)}
+            />
           ) : (
             <ProfileAchievements t={t} achievements={stats.achievements} />
           )}

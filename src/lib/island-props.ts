@@ -45,6 +45,7 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'payment.',
       'login.email',
       'call.',
+      'auth.error.fill.fields',
     ]),
     samples: siteSamples(lang),
     links: {

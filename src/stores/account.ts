@@ -61,3 +61,11 @@ export const forgotPassword = (email: string, lang: 'uk' | 'en') =>
 /** Sets a new password with a reset link's token; signs this browser in (once: no retries). */
 export const resetPassword = (token: string, password: string) =>
   call<typeof auth.resetPassword>('POST /api/auth/password/reset', { body: { token, password } });
+
+/** Account settings (issue 30, point 4). */
+export const renameAccount = (fullName: string, lang: 'uk' | 'en') =>
+  call<typeof me.rename>('PATCH /api/me', { body: { fullName, lang } });
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  call<typeof me.changePassword>('POST /api/me/password', { body: { currentPassword, newPassword } });
+export const changeEmail = (email: string, password: string, lang: 'uk' | 'en') =>
+  call<typeof me.changeEmail>('POST /api/me/email', { body: { email, password, lang } });
