@@ -83,15 +83,16 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   };
   const onTabKey = (event: KeyboardEvent) => {
     const i = TABS.indexOf(tab);
+    const n = TABS.length;
     const next =
       event.key === 'ArrowRight'
-        ? (i + 1) % 3
+        ? (i + 1) % n
         : event.key === 'ArrowLeft'
-          ? (i + 2) % 3
+          ? (i + n - 1) % n
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
-              ? 2
+              ? n - 1
               : -1;
     if (next < 0) return;
     event.preventDefault();

@@ -219,10 +219,12 @@ test('the profile tabs follow the WAI-ARIA tabs pattern: arrows wrap, Home and E
 }) => {
   await page.goto('/profile');
   const tabs = page.getByRole('tablist', { name: uk['profile.tabs'] }).getByRole('tab');
-  await expect(tabs).toHaveCount(3);
-  const names = ['overview', 'history', 'achievements'].map((key) => uk[`profile.tab.${key}` as keyof typeof uk]);
+  await expect(tabs).toHaveCount(4);
+  const names = ['overview', 'history', 'achievements', 'settings'].map(
+    (key) => uk[`profile.tab.${key}` as keyof typeof uk],
+  );
   const expectSelected = async (i: number) => {
-    for (let j = 0; j < 3; j++) {
+    for (let j = 0; j < 4; j++) {
       const tab = tabs.nth(j);
       await expect(tab, names[j]).toHaveAttribute('aria-selected', String(i === j));
       await expect(tab, names[j]).toHaveAttribute('tabindex', i === j ? '0' : '-1');
@@ -237,10 +239,10 @@ test('the profile tabs follow the WAI-ARIA tabs pattern: arrows wrap, Home and E
   };
   await tabs.first().focus();
   for (const [key, selected] of [
+    ['ArrowLeft', 3],
     ['ArrowLeft', 2],
-    ['ArrowLeft', 1],
     ['Home', 0],
-    ['End', 2],
+    ['End', 3],
     ['ArrowRight', 0],
     ['ArrowRight', 1],
   ] as const) {
