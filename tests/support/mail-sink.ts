@@ -78,3 +78,23 @@ export function linkIn(mail: ParsedMail, path: string): { url: URL; token: strin
   if (!found) throw new Error(`no ${path} link in: ${mail.text}`);
   return { url: found, token: found.searchParams.get('token') ?? '' };
 }
+
+/**
+ * Waits (up to `timeoutMs`) for a mail to an address whose subject is `subject`: mails queued by two requests in a
+ * row may be delivered in either order (each request's delivery runs after its response), so a test that expects a
+ * particular mail names it rather than counting.
+ */
+export async function mailWithSubject(
+  dir: string,
+  address: string,
+  subject: string,
+  timeoutMs = 15_000,
+): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsTo(dir, address)).find((mail) => mail.subject === subject);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
