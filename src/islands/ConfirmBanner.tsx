@@ -20,16 +20,7 @@ export function ConfirmBanner({
   const [sent, setSent] = useState<Sent>('idle');
   const send = async () => {
     setSent('sending');
-    const r = await resendConfirmation(lang);
-    setSent(
-      r.ok
-        ? 'sent'
-        : r.kind === 'limited'
-          ? 'limited'
-          : r.error === 'auth.error.email.already_verified'
-            ? 'confirmed'
-            : 'failed',
-    );
+    setSent(await resendConfirmation(lang));
   };
   return (
     <section className="card confirm-banner" aria-labelledby="confirm-banner-title">

@@ -56,16 +56,7 @@ export default function ConfirmEmailApp({
 
   const sendAgain = async () => {
     setResend('sending');
-    const r = await resendConfirmation(lang);
-    setResend(
-      r.ok
-        ? 'sent'
-        : r.kind === 'limited'
-          ? 'limited'
-          : r.error === 'auth.error.email.already_verified'
-            ? 'confirmed'
-            : 'failed',
-    );
+    setResend(await resendConfirmation(lang));
   };
 
   if (state.status === 'checking')

@@ -50,9 +50,13 @@ export async function signOut(): Promise<void> {
 export const confirmEmail = (token: string) =>
   call<typeof auth.verifyEmail>('POST /api/auth/email/verify', { body: { token } });
 
-/** Mails a new confirmation link to the signed-in account's address, in the page's language. */
-export const resendConfirmation = (lang: 'uk' | 'en') =>
-  call<typeof auth.resendConfirmation>('POST /api/auth/email/resend', { body: { lang } });
+/** Mails a new confirmation link to the signed-in account's address, in the page's language; what happened, in a word. */
+export async function resendConfirmation(lang: 'uk' | 'en'): Promise<'sent' | 'limited' | 'confirmed' | 'failed'> {
+  const r = await call<typeof auth.resendConfirmation>('POST /api/auth/email/resend', { body: { lang } });
+  if (r.ok) return 'sent';
+  if (r.kind === 'limited') return 'limited';
+  return r.error === 'auth.error.email.already_verified' ? 'confirmed' : 'failed';
+}
 
 /** "Forgot password?": the same answer for any address; a link goes to an account's. */
 export const forgotPassword = (email: string, lang: 'uk' | 'en') =>
