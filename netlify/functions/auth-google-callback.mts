@@ -19,7 +19,7 @@ export default endpoint(auth.googleCallback, async ({ req, context, user }) => {
       clearedOAuthCookies(req),
     );
   context.waitUntil(deliverOutboxSoon());
-  const session = await startSession(outcome.userId);
+  const session = await startSession(outcome.userId, 'google');
   return redirect(localizedPath(lang, '/auth/callback'), [
     ...clearedOAuthCookies(req),
     ...sessionCookies(req, session.token, session.expiresAt),

@@ -8,15 +8,23 @@ import {
   holderName,
 } from '../../src/lib/server/certificates.ts';
 import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
+import { codeWithdrawn } from '../../src/lib/server/withdrawn.ts';
 
 /**
  * Whether a certificate is genuine: holder, test, score or type, date — nothing else about the user — and the result's
- * id, with which the code's holder gets the certificate image (/api/certificates/:resultId?code=).
+ * id, with which the code's holder gets the certificate image (/api/certificates/:resultId?code=). A code whose
+ * result was deleted with its account answers 410, withdrawn.
  */
 export default endpoint(certificates.verify, async ({ params, lang }) => {
   const code = cleanVerificationCode(params.code);
   const row = code ? await findCertifiedResult({ code }) : null;
-  if (!row) return refuse('certificate.error.unknown_code', { valid: false });
+  if (!row)
+    return refuse(
+      code && (await codeWithdrawn(code)) ? 'certificate.error.withdrawn' : 'certificate.error.unknown_code',
+      {
+        valid: false,
+      },
+    );
   // A cautioned sheet is not certified, whatever was downloaded before this rule.
   const refused = certificateRefusal(row);
   if (refused) return refuse(refused, { valid: false });

@@ -5,7 +5,10 @@ import { nameRefusal } from '../../src/lib/server/fields.ts';
 import { meOf } from '../../src/lib/server/auth.ts';
 import { renameUser } from '../../src/lib/server/users.ts';
 
-/** GET: the signed-in user, profile and subscription. PATCH: change the full name. */
+/**
+ * GET: the signed-in user, profile and subscription. PATCH: change the full name. (DELETE, the account's deletion,
+ * is account-delete.mts: it talks to WayForPay, which reading the profile never loads.)
+ */
 export default endpoints(
   endpoint(me.get, async ({ user }) => meOf(user)),
   endpoint(

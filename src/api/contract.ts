@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 
-export type Method = 'GET' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** A signed-in user ('required': 401 otherwise), anyone with the user if any ('optional'), or anyone ('none'). */
 export type Auth = 'required' | 'optional' | 'none';
 

@@ -32,8 +32,11 @@ export interface SubscriptionState {
 }
 
 export interface Me {
-  /** `emailVerified`: the address is shown to be the holder's (a confirmation link, or Google said so). */
-  user: { id: string; email: string; createdAt: string; emailVerified: boolean };
+  /**
+   * `emailVerified`: the address is shown to be the holder's (a confirmation link, or Google said so). `hasPassword`:
+   * false for an account made with Google that never set one (deleting it asks for a fresh Google sign-in instead).
+   */
+  user: { id: string; email: string; createdAt: string; emailVerified: boolean; hasPassword: boolean };
   profile: { fullName: string; displayName: string; email: string; createdAt: string };
   subscription: SubscriptionState;
 }
@@ -68,4 +71,43 @@ export const changeEmail = contract<{ ok: true; pending: string }>()({
   method: 'POST',
   auth: 'required',
   body: z.object({ email: z.string().min(1).max(254), password: z.string().max(256), lang: z.enum(LANGS) }),
+});
+
+/** Everything an account holds (issue 30, point 5): the file "Download my data" saves. */
+export interface AccountExport {
+  format: 'rozum-account-export/1';
+  exportedAt: string;
+  account: {
+    id: string;
+    email: string;
+    emailVerifiedAt: string | null;
+    pendingEmailChange: { email: string; expiresAt: string } | null;
+    fullName: string;
+    createdAt: string;
+    hasPassword: boolean;
+    linkedSignIns: { provider: string; since: string }[];
+  };
+  sessions: { signedInWith: string; createdAt: string; expiresAt: string; thisBrowser: boolean }[];
+  subscription: SubscriptionState;
+  /** Each result as it was stored when saved, answers included. */
+  results: { iq: Record<string, unknown>[]; career: Record<string, unknown>[] };
+  iqFormsReviewed: { formId: number; seenAt: string }[];
+  orders: Record<string, unknown>[];
+  promoRedemptions: { code: string; redeemedAt: string }[];
+  /** Cookie consent is kept in the browser only, never on the server. */
+  consents: { mailingListAt: string | null };
+}
+
+/** The account's data as a JSON file (Content-Disposition: attachment). */
+export const exportData = contract<AccountExport>()({ path: '/api/me/export', method: 'GET', auth: 'required' });
+/**
+ * Deletes the account for good: its password, or with none given a Google sign-in made in this session in the last
+ * ten minutes. The session's cookies are cleared.
+ */
+export const remove = contract<{ ok: true }>()({
+  path: '/api/me',
+  method: 'DELETE',
+  auth: 'required',
+  body: z.object({ password: z.string().max(256).optional(), lang: z.enum(LANGS) }),
+  maxBytes: 4 * 1024,
 });

@@ -29,7 +29,13 @@ const TABS = ['overview', 'history', 'achievements', 'settings'] as const;
 export default function ProfileApp({ lang, texts, links }: Props) {
   const t = makeT(texts, lang);
   const state = useStore($profile);
-  const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
+  // A link to "Delete account" (where a fresh Google sign-in comes back) opens the settings.
+  const [tab, setTab] = useState<(typeof TABS)[number]>(() =>
+    typeof location !== 'undefined' && ['#settings', '#delete-account'].includes(location.hash)
+      ? 'settings'
+      : 'overview',
+  );
+  const [deleted, setDeleted] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const actions = useSubscriptionActions(lang, t, () => setReload((n) => n + 1));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -45,6 +51,20 @@ export default function ProfileApp({ lang, texts, links }: Props) {
     void loadProfile(lang);
   }, [lang, reload]);
 
+  if (deleted !== null)
+    return (
+      <section className="page-narrow" aria-labelledby="profile-deleted">
+        <h1 id="profile-deleted" tabIndex={-1} ref={(el) => el?.focus()}>
+          {t('profile.settings.delete.done.title')}
+        </h1>
+        <p role="status">{t('profile.settings.delete.done.text', { email: deleted })}</p>
+        <p className="result-actions">
+          <a className="button" href={links.home}>
+            {t('results.home')}
+          </a>
+        </p>
+      </section>
+    );
   if (state.status === 'loading')
     return (
       <p className="loading" role="status">
@@ -168,7 +188,11 @@ export default function ProfileApp({ lang, texts, links }: Props) {
               lang={lang}
               fullName={me.profile.fullName}
               email={me.user.email}
+              hasPassword={me.user.hasPassword}
+              premium={me.subscription.active || me.subscription.renewalStoppable}
+              links={{ google: links.google, refund: links.refund, settings: links.deleteAccount }}
               onChanged={() => setReload((n) => n + 1)}
+              onDeleted={() => setDeleted(me.user.email)}
             />
           ) : (
             <ProfileAchievements t={t} achievements={stats.achievements} />

@@ -1,10 +1,13 @@
 /**
- * The profile's account settings (issue 30, point 4): the name shown on certificates, the password (the current one
- * needed; other sessions end), the address (the password needed; it changes only when the link mailed to the new
- * address is followed). Each form says what happened in words, beside the form, for screen readers too.
+ * The profile's account settings (issue 30, points 4 and 5): the name shown on certificates, the password (the
+ * current one needed; other sessions end), the address (the password needed; it changes only when the link mailed to
+ * the new address is followed), the account's data as a file, and deleting the account — behind a second step that
+ * says what goes and what stays, with the password (or, for an account without one, a fresh Google sign-in). Each
+ * form says what happened in words, beside the form, for screen readers too.
  */
-import { useState, type FormEvent } from 'react';
-import { changeEmail, changePassword, renameAccount } from '../stores/account.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { changeEmail, changePassword, deleteAccount, EXPORT_URL, renameAccount } from '../stores/account.ts';
+import { rememberReturnTo } from '../lib/client/auth-state.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import type { Failure } from '../lib/client/call.ts';
 import type { Lang } from '../i18n/paths.ts';
@@ -30,13 +33,22 @@ export function ProfileSettings({
   lang,
   fullName,
   email,
+  hasPassword,
+  premium,
+  links,
   onChanged,
+  onDeleted,
 }: {
   t: T;
   lang: Lang;
   fullName: string;
   email: string;
+  hasPassword: boolean;
+  /** Premium or a renewal that may still charge: deleting ends the one and stops the other. */
+  premium: boolean;
+  links: { google: string; refund: string; settings: string };
   onChanged: () => void;
+  onDeleted: () => void;
 }) {
   const [name, setName] = useState(fullName);
   const [nameSaid, setNameSaid] = useState<Said>(null);
@@ -81,6 +93,7 @@ export function ProfileSettings({
 
   return (
     <div className="settings">
+      {/* Forms of their own below: each says what it did beside itself. */}
       <form className="card" onSubmit={(e) => void saveName(e)} aria-labelledby="settings-name" noValidate>
         <h2 id="settings-name">{t('profile.settings.name.title')}</h2>
         <div className="field">
@@ -164,6 +177,125 @@ export function ProfileSettings({
         </button>
         <Said said={emailSaid} id="settings-email-said" />
       </form>
+
+      <section className="card" aria-labelledby="settings-data">
+        <h2 id="settings-data">{t('profile.settings.data.title')}</h2>
+        <p>{t('profile.settings.data.text')}</p>
+        <a className="button button-ghost" href={EXPORT_URL} download>
+          {t('profile.settings.data.download')}
+        </a>
+      </section>
+
+      <DeleteAccount
+        t={t}
+        lang={lang}
+        hasPassword={hasPassword}
+        premium={premium}
+        links={links}
+        onDeleted={onDeleted}
+      />
     </div>
+  );
+}
+
+/** Deleting the account: a first button opens the step that says what goes and what stays, and asks who it is. */
+function DeleteAccount({
+  t,
+  lang,
+  hasPassword,
+  premium,
+  links,
+  onDeleted,
+}: {
+  t: T;
+  lang: Lang;
+  hasPassword: boolean;
+  premium: boolean;
+  links: { google: string; refund: string; settings: string };
+  onDeleted: () => void;
+}) {
+  const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === '#delete-account');
+  const [password, setPassword] = useState('');
+  const [said, setSaid] = useState<Said>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    // Focus follows the step: to its heading when it opens, back to the button when it closes (not on first render).
+    if (open) heading.current?.focus();
+    else if (opened.current) start.current?.focus();
+    opened.current = true;
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (hasPassword && !password) return setSaid({ ok: false, text: t('auth.error.fill.fields') });
+    setBusy(true);
+    const r = await deleteAccount(password, lang);
+    setBusy(false);
+    if (r.ok) return onDeleted();
+    setSaid({ ok: false, text: failureText(r, t, lang) });
+  }
+
+  return (
+    <section className="card settings-delete" id="delete-account" aria-labelledby="settings-delete">
+      <h2 id="settings-delete">{t('profile.settings.delete.title')}</h2>
+      <p>{t('profile.settings.delete.text')}</p>
+      {!open ? (
+        <button ref={start} type="button" className="button button-danger" onClick={() => setOpen(true)}>
+          {t('profile.settings.delete.start')}
+        </button>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} aria-labelledby="settings-delete-confirm" noValidate>
+          <h3 id="settings-delete-confirm" ref={heading} tabIndex={-1}>
+            {t('profile.settings.delete.confirm')}
+          </h3>
+          <ul className="settings-delete-list">
+            <li>{t('profile.settings.delete.gone')}</li>
+            <li>{t('profile.settings.delete.certs')}</li>
+            {premium ? (
+              <li>
+                {t('profile.settings.delete.premium')} <a href={links.refund}>{t('profile.settings.delete.refund')}</a>
+              </li>
+            ) : null}
+            <li>{t('profile.settings.delete.kept')}</li>
+          </ul>
+          <p className="muted">
+            <a href={EXPORT_URL} download>
+              {t('profile.settings.delete.exportFirst')}
+            </a>
+          </p>
+          {hasPassword ? (
+            <div className="field">
+              <label htmlFor="settings-delete-password">{t('profile.settings.delete.password')}</label>
+              <input
+                id="settings-delete-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+          ) : (
+            <div className="field">
+              <p>{t('profile.settings.delete.google')}</p>
+              <a className="button button-ghost" href={links.google} onClick={() => rememberReturnTo(links.settings)}>
+                {t('profile.settings.delete.googleButton')}
+              </a>
+            </div>
+          )}
+          <div className="settings-delete-actions">
+            <button type="submit" className="button button-danger" disabled={busy}>
+              {t('profile.settings.delete.submit')}
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => (setOpen(false), setSaid(null))}>
+              {t('profile.settings.delete.cancel')}
+            </button>
+          </div>
+          <Said said={said} id="settings-delete-said" />
+        </form>
+      )}
+    </section>
   );
 }

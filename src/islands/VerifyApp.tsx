@@ -18,6 +18,7 @@ type State =
   /** The code names a saved result whose answers carry a caution, or a copy of another account's sheet: not certified. */
   | { status: 'cautioned' }
   | { status: 'duplicate' }
+  | { status: 'withdrawn' }
   | { status: 'missing' }
   /** The server did not answer (after its tries): nothing is known about the code yet. */
   | { status: 'unavailable' };
@@ -51,7 +52,9 @@ export default function VerifyApp({
                     ? 'cautioned'
                     : !r.ok && r.error === 'certificate.error.duplicate'
                       ? 'duplicate'
-                      : 'invalid',
+                      : !r.ok && r.error === 'certificate.error.withdrawn'
+                        ? 'withdrawn'
+                        : 'invalid',
             },
       ),
     );

@@ -17,6 +17,11 @@ export interface ProfileLinks {
   proResults: string;
   profile: string;
   paymentResult: string;
+  /** Google sign-in (again, to confirm deleting an account without a password). */
+  google: string;
+  refund: string;
+  /** The profile opened at "Delete account": where a fresh Google sign-in comes back to. */
+  deleteAccount: string;
 }
 
 /** What every part of the profile receives from the shell besides the data. */

@@ -108,6 +108,7 @@ export function profileIslandProps(lang: Lang) {
       'payment.',
       'login.email',
       'call.',
+      'auth.error.fill.fields',
     ]),
     links: {
       home: localizedPath(lang, '/'),
@@ -118,6 +119,9 @@ export function profileIslandProps(lang: Lang) {
       proResults: localizedPath(lang, '/professional-results'),
       profile: localizedPath(lang, '/profile'),
       paymentResult: localizedPath(lang, '/payment-result'),
+      google: `/api/auth/google?lang=${lang}`,
+      refund: localizedPath(lang, '/legal/refund'),
+      deleteAccount: `${localizedPath(lang, '/profile')}#delete-account`,
     },
   };
 }

@@ -73,3 +73,17 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
   call<typeof me.changePassword>('POST /api/me/password', { body: { currentPassword, newPassword } });
 export const changeEmail = (email: string, password: string, lang: 'uk' | 'en') =>
   call<typeof me.changeEmail>('POST /api/me/email', { body: { email, password, lang } });
+/**
+ * Deletes the account for good (issue 30, point 5): with its password, or with none a fresh Google sign-in. Once
+ * done, the session is gone here too. Not retried: a lost answer is read again from the profile (signed out).
+ */
+export async function deleteAccount(password: string, lang: 'uk' | 'en') {
+  const r = await call<typeof me.remove>('DELETE /api/me', { body: { ...(password ? { password } : {}), lang } });
+  if (r.ok) {
+    $me.set(null);
+    asking = null;
+  }
+  return r;
+}
+/** Where "Download my data" saves from (a plain link: the browser saves the file the answer names). */
+export const EXPORT_URL = '/api/me/export' satisfies typeof me.exportData.path;

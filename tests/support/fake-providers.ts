@@ -49,6 +49,8 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
   let removeAnswer = { reasonCode: 4100, reason: 'Ok' };
   /** What regularApi STATUS answers per order (a test sets the last charge). */
   const regularSchedules = new Map<string, Record<string, unknown>>();
+  /** The members the list has (by subscriber hash): what a permanent delete finds or answers 404 for. */
+  const mailchimpMembers = new Set<string>();
 
   const send = (res: ServerResponse, status: number, data: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -134,12 +136,30 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
       return send(res, status, data);
     }
     // Mailchimp Marketing API v3: Basic auth with the API key; member path = MD5 of the lowercased email.
-    const member = /^\/mailchimp\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/tags)?$/.exec(url.pathname);
+    const member =
+      /^\/mailchimp\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/tags|\/actions\/delete-permanent)?$/.exec(
+        url.pathname,
+      );
     if (member) {
       const expectedAuth = `Basic ${Buffer.from(`rozum:${MAILCHIMP.key}`).toString('base64')}`;
       if (req.headers.authorization !== expectedAuth)
         entry.problems.push('Authorization is not Basic with the API key');
       if (member[1] !== MAILCHIMP.list) entry.problems.push(`unknown list ${member[1]}`);
+      // Delete list member (permanently): POST …/actions/delete-permanent, no body; 204, or 404 for a member the list
+      // does not have (https://mailchimp.com/developer/marketing/api/list-members/delete-list-member/).
+      if (member[3] === '/actions/delete-permanent') {
+        if (req.method !== 'POST') entry.problems.push('delete-permanent is not a POST');
+        if (body) entry.problems.push('delete-permanent has a body');
+        if (entry.problems.length)
+          return send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') });
+        if (!mailchimpMembers.delete(member[2]))
+          return send(res, 404, {
+            title: 'Resource Not Found',
+            status: 404,
+            detail: 'The requested resource could not be found.',
+          });
+        return (res.writeHead(204), res.end());
+      }
       const data = JSON.parse(body || '{}');
       if (member[3]) {
         if (
@@ -162,9 +182,10 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
       // Mailchimp stores a merge field only under its tag, at most 10 characters (A–Z, 0–9, _): refuse what it refuses.
       for (const tag of Object.keys(data.merge_fields ?? {}))
         if (!/^[A-Z0-9_]{1,10}$/.test(tag)) entry.problems.push(`merge field ${tag} is not a merge tag`);
-      return entry.problems.length
-        ? send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') })
-        : send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });
+      if (entry.problems.length)
+        return send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') });
+      mailchimpMembers.add(hash);
+      return send(res, 200, { id: hash, email_address: data.email_address, status: 'subscribed' });
     }
     // Telegram Bot API: POST /bot<token>/sendMessage with JSON chat_id and text.
     if (url.pathname === `/telegram/bot${TELEGRAM.token}/sendMessage`) {

@@ -34,4 +34,11 @@ export function rememberWayBack(kind: TestKind, resultId: string | undefined): v
   session.purchase.resume.clear();
 }
 
+/** Sign-in from elsewhere (a fresh Google sign-in to confirm deleting the account) comes back to `path`. */
+export function rememberReturnTo(path: string): void {
+  session.preAuth.returnUrl.write(path);
+  session.preAuth.resultId.clear();
+  session.purchase.resume.clear();
+}
+
 export const clearPreAuth = () => session.clearAll(...Object.values(session.preAuth));

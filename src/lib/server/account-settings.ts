@@ -28,7 +28,7 @@ async function passwordHashOf(userId: string): Promise<string | null> {
 }
 
 /** Checks the current password (none: refused, the reset mail sets one). */
-async function checkCurrent(userId: string, password: string): Promise<Refusal | null> {
+export async function checkCurrentPassword(userId: string, password: string): Promise<Refusal | null> {
   const hash = await passwordHashOf(userId);
   if (!hash) return 'auth.error.password.none';
   return (await verifyPassword(hash, password)) ? null : 'auth.error.password.current';
@@ -41,7 +41,7 @@ export async function changePassword(
   next: string,
 ): Promise<{ ok: true } | { ok: false; error: Refusal }> {
   if (next.length < MIN_PASSWORD) return { ok: false, error: 'auth.error.password.length' };
-  const refused = await checkCurrent(userId, current);
+  const refused = await checkCurrentPassword(userId, current);
   if (refused) return { ok: false, error: refused };
   const hash = await hashPassword(next);
   await (
@@ -67,7 +67,7 @@ export async function requestEmailChange(
 ): Promise<{ ok: true } | { ok: false; error: Refusal }> {
   const address = cleanEmail(email);
   if (!address) return { ok: false, error: 'auth.error.email.invalid' };
-  const refused = await checkCurrent(userId, password);
+  const refused = await checkCurrentPassword(userId, password);
   if (refused) return { ok: false, error: refused };
   return (await db()).transaction(async (tx) => {
     const [user] = await tx.query<{ email: string; email_normalized: string }>(

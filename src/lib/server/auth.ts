@@ -88,9 +88,9 @@ export async function signIn(input: AuthInput, ip: string, device?: KnownDevice 
 }
 
 /** Every sign-in gets a new session. */
-export async function startSession(userId: string): Promise<Signed> {
+export async function startSession(userId: string, via: 'password' | 'google' = 'password'): Promise<Signed> {
   const token = generateSessionToken();
-  const session = await createSession(token, userId);
+  const session = await createSession(token, userId, via);
   return { ok: true, userId, token, expiresAt: session.expiresAt };
 }
 
@@ -101,8 +101,9 @@ export const displayName = (fullName: string, email: string): string =>
 export async function meOf(user: SessionUser) {
   const [profile] = await (
     await db()
-  ).query<{ full_name: string; email: string; created_at: Date; verified: boolean }>(
-    `SELECT p.full_name, p.email, p.created_at, u.email_verified_at IS NOT NULL AS verified
+  ).query<{ full_name: string; email: string; created_at: Date; verified: boolean; has_password: boolean }>(
+    `SELECT p.full_name, p.email, p.created_at, u.email_verified_at IS NOT NULL AS verified,
+       u.password_hash IS NOT NULL AS has_password
      FROM user_profiles p JOIN users u ON u.id = p.id WHERE p.id = $1`,
     [user.id],
   );
@@ -113,6 +114,7 @@ export async function meOf(user: SessionUser) {
       email: user.email,
       createdAt: user.createdAt.toISOString(),
       emailVerified: profile?.verified === true,
+      hasPassword: profile?.has_password === true,
     },
     profile: {
       fullName,

@@ -115,7 +115,7 @@ export function deliverOutboxSoon(): Promise<unknown> {
  */
 export async function deliverOutbox(limit = 20): Promise<{ delivered: number; skipped: number; failed: number }> {
   const { db } = await import('./db.ts');
-  const { addToMailingList } = await import('./notify/mailchimp.ts');
+  const { addToMailingList, removeFromMailingList } = await import('./notify/mailchimp.ts');
   const { sendChatNotification } = await import('./notify/telegram.ts');
   const { sendMail } = await import('./mail/send.ts');
   const database = await db();
@@ -134,7 +134,9 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
   for (const row of rows) {
     const outcome =
       row.kind === 'mailchimp'
-        ? await addToMailingList(row.payload as never)
+        ? row.payload.action === 'delete'
+          ? await removeFromMailingList(String(row.payload.email ?? ''))
+          : await addToMailingList(row.payload as never)
         : row.kind === 'mail'
           ? await sendMail(row.payload as never)
           : await sendChatNotification(row.payload as never);
@@ -147,10 +149,12 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
       );
     } else {
       counts[outcome.status]++;
-      // A sent mail's parameters (its one-time link) are not kept: the token is good only in the mail.
+      // A sent mail's parameters (its one-time link) are not kept: the token is good only in the mail. A row that
+      // asks to be forgotten (a deleted account's) keeps no address either.
       await database.query(
         `UPDATE outbox SET status = $2, attempts = attempts + 1, delivered_at = now(), last_error = $3,
-           payload = CASE WHEN kind = 'mail' THEN payload - 'params' ELSE payload END WHERE id = $1`,
+           payload = CASE WHEN payload->>'forget' = 'true' THEN payload - 'params' - 'to' - 'email'
+             WHEN kind = 'mail' THEN payload - 'params' ELSE payload END WHERE id = $1`,
         [row.id, outcome.status, outcome.status === 'skipped' ? outcome.reason : null],
       );
     }

@@ -14,6 +14,7 @@ import { mailingPayloads } from './outbox.ts';
 import { formsRevealedBy } from '../../domain/iq/linking.ts';
 import { pooledRandomBytes } from './random.ts';
 import { TABLE } from './results.ts';
+import { sheetWithdrawn } from './withdrawn.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import type { TestKind } from '../../domain/views.ts';
 
@@ -76,7 +77,9 @@ function saveStatement(kind: TestKind): string {
        AS r(i integer, ${COLUMNS[kind]}, tags jsonb, merge_fields jsonb, scored_at timestamptz, fresh_key text,
          review_forms jsonb)),
      ins AS (INSERT INTO ${TABLE[kind]} (${columns}) SELECT ${values} FROM r
-       WHERE r.fresh_key IS NULL OR NOT EXISTS (SELECT 1 FROM rate_limits l WHERE l.key = r.fresh_key AND l.count > 0)
+       WHERE (r.fresh_key IS NULL OR NOT EXISTS (SELECT 1 FROM rate_limits l WHERE l.key = r.fresh_key AND l.count > 0))
+         AND NOT EXISTS (SELECT 1 FROM withdrawn_results w
+           WHERE w.sheet_hash = encode(sha256(convert_to(r.submission_key, 'UTF8')), 'hex'))
        ORDER BY i
        ON CONFLICT DO NOTHING RETURNING id, user_id, submission_key, ${kind === 'iq' ? 'key_seen' : 'false AS key_seen'}),
      ${review}
@@ -199,6 +202,8 @@ export async function saveResult(
   if (saved.id) return { ok: true, id: saved.id, queued: saved.queued, keySeen: saved.keySeen };
   const existing = await savedBefore(scored, userId, submissionKey);
   if (existing) return existing;
+  // The sheet's result was withdrawn with its holder's account (account-data.ts): nobody saves it again.
+  if (await sheetWithdrawn(submissionKey)) return { ok: false, error: 'results.error.claimed' };
   if (options.freshKey) return { ok: false, error: 'score.error.sitting_used' };
   throw new Error('a result neither saved nor found');
 }

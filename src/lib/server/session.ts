@@ -42,14 +42,20 @@ export function generateSessionToken(): string {
 /** The token's SHA-256 in hex (node:crypto's one-shot hash: 0.2 µs a token here, where @oslojs/crypto's took 3.3). */
 export const sessionIdOf = (token: string): string => hash('sha256', token, 'hex');
 
-export async function createSession(token: string, userId: string): Promise<Session> {
+/** `via`: the sign-in that made it; a recent Google one stands in for a password (account-data.ts). */
+export async function createSession(
+  token: string,
+  userId: string,
+  via: 'password' | 'google' = 'password',
+): Promise<Session> {
   const session: Session = { id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
   await (
     await db()
-  ).query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [
+  ).query('INSERT INTO sessions (id, user_id, expires_at, via) VALUES ($1, $2, $3, $4)', [
     session.id,
     session.userId,
     session.expiresAt,
+    via,
   ]);
   return session;
 }

@@ -21,6 +21,8 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
   lang: Lang;
   to: string;
   params: MailParams[T];
+  /** Once sent, the row keeps neither the address nor the parameters (a deleted account's last mail). */
+  forget?: true;
 }
 
 let smtp: { url: string; transport: Transporter } | null = null;

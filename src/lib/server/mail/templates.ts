@@ -13,6 +13,7 @@ export interface MailParams {
   'reset-password': { link: string };
   'change-email': { link: string };
   'email-change-notice': { newEmail: string };
+  'account-deleted': Record<string, never>;
 }
 export type MailTemplate = keyof MailParams;
 export const MAIL_TEMPLATES = [
@@ -20,6 +21,7 @@ export const MAIL_TEMPLATES = [
   'reset-password',
   'change-email',
   'email-change-notice',
+  'account-deleted',
 ] as const satisfies readonly MailTemplate[];
 
 /** Who sends: named in every mail's footer (legal pages name the same). */
@@ -76,6 +78,12 @@ function parts<T extends MailTemplate>(template: T, lang: Lang, params: MailPara
         subject: t(lang, 'mail.notice.subject'),
         paragraphs: [t(lang, 'mail.notice.lead', { email: newEmail })],
         after: [t(lang, 'mail.notice.notYou')],
+      };
+    case 'account-deleted':
+      return {
+        subject: t(lang, 'mail.deleted.subject'),
+        paragraphs: [t(lang, 'mail.deleted.lead'), t(lang, 'mail.deleted.kept')],
+        after: [t(lang, 'mail.deleted.notYou')],
       };
   }
   throw new Error(`no mail template ${template as string}`);

@@ -51,17 +51,29 @@ export function taggedMergeFields(
 
 export const subscriberHash = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
 
-export async function addToMailingList(subscriber: Subscriber): Promise<Delivery> {
+/** The list's API address and headers, or why there are none (keys not set). */
+function listApi(): { list: string; headers: Record<string, string> } | { skipped: string } {
   const key = env().MAILCHIMP_API_KEY;
   const list = env().MAILCHIMP_LIST_ID;
-  if (!key || !list) return { status: 'skipped', reason: 'MAILCHIMP_API_KEY or MAILCHIMP_LIST_ID not set' };
+  if (!key || !list) return { skipped: 'MAILCHIMP_API_KEY or MAILCHIMP_LIST_ID not set' };
   const dc = key.split('-')[1] ?? 'us1';
   const base = (env().MAILCHIMP_API_BASE ?? `https://${dc}.api.mailchimp.com`).replace(/\/+$/, '');
-  const member = `${base}/3.0/lists/${encodeURIComponent(list)}/members/${subscriberHash(subscriber.email)}`;
-  const headers = {
-    Authorization: `Basic ${Buffer.from(`rozum:${key}`).toString('base64')}`,
-    'Content-Type': 'application/json',
+  return {
+    list: `${base}/3.0/lists/${encodeURIComponent(list)}`,
+    headers: {
+      Authorization: `Basic ${Buffer.from(`rozum:${key}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
   };
+}
+
+const unreachable = (err: Error) => ({ ok: false, status: 0, text: async () => err.message });
+
+export async function addToMailingList(subscriber: Subscriber): Promise<Delivery> {
+  const api = listApi();
+  if ('skipped' in api) return { status: 'skipped', reason: api.skipped };
+  const { headers } = api;
+  const member = `${api.list}/members/${subscriberHash(subscriber.email)}`;
   const mergeFields = taggedMergeFields({
     ...(subscriber.firstName ? { FNAME: subscriber.firstName } : {}),
     ...(subscriber.lastName ? { LNAME: subscriber.lastName } : {}),
@@ -76,15 +88,33 @@ export async function addToMailingList(subscriber: Subscriber): Promise<Delivery
       status_if_new: 'pending',
       merge_fields: mergeFields.fields,
     }),
-  }).catch((err: Error) => ({ ok: false, status: 0, text: async () => err.message }));
+  }).catch(unreachable);
   if (!put.ok) return { status: 'failed', error: `PUT member ${put.status}: ${(await put.text()).slice(0, 200)}` };
   if (subscriber.tags?.length) {
     const tags = await fetch(`${member}/tags`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ tags: subscriber.tags.map((name) => ({ name, status: 'active' })) }),
-    }).catch((err: Error) => ({ ok: false, status: 0, text: async () => err.message }));
+    }).catch(unreachable);
     if (!tags.ok) return { status: 'failed', error: `POST tags ${tags.status}` };
   }
   return { status: 'delivered' };
+}
+
+/**
+ * Deletes a member and everything Mailchimp holds about them, for good (an account deleted: the person's right to
+ * erasure): POST /lists/{list_id}/members/{subscriber_hash}/actions/delete-permanent, answered 204 with no body.
+ * https://mailchimp.com/developer/marketing/api/list-members/delete-list-member/ — a member Mailchimp does not have
+ * (404: never confirmed, or already deleted) is as good as deleted.
+ */
+export async function removeFromMailingList(email: string): Promise<Delivery> {
+  const api = listApi();
+  if ('skipped' in api) return { status: 'skipped', reason: api.skipped };
+  if (!email) return { status: 'skipped', reason: 'no address to delete' };
+  const res = await fetch(`${api.list}/members/${subscriberHash(email)}/actions/delete-permanent`, {
+    method: 'POST',
+    headers: api.headers,
+  }).catch(unreachable);
+  if (res.ok || res.status === 404) return { status: 'delivered' };
+  return { status: 'failed', error: `delete-permanent ${res.status}: ${(await res.text()).slice(0, 200)}` };
 }

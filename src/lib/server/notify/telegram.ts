@@ -3,7 +3,7 @@ import type { Delivery } from './mailchimp.ts';
 import { env } from '../env.ts';
 
 export interface ChatNotification {
-  type: 'registration' | 'subscription_purchased';
+  type: 'registration' | 'subscription_purchased' | 'ownerless_charge';
   data: Record<string, unknown>;
 }
 
@@ -11,6 +11,9 @@ export function chatText(n: ChatNotification): string {
   const d = n.data;
   if (n.type === 'registration')
     return `🆕 New user: ${d.fullName ?? ''} <${d.email}> (${d.via ?? 'email'}) · id ${d.userId}`;
+  // 0015: a charge WayForPay took after its payer deleted the account; it granted nothing and is to be refunded.
+  if (n.type === 'ownerless_charge')
+    return `⚠️ Charge approved for a deleted account — refund it in WayForPay: ${d.charge} · ${d.subscriptionAmount} ${d.subscriptionCurrency} · order ${d.paymentId}`;
   return `💳 Premium ${d.renewal ? 'renewed' : 'purchased'}: ${d.email} · ${d.subscriptionAmount} ${d.subscriptionCurrency} · order ${d.paymentId} · id ${d.userId}`;
 }
 

@@ -1,0 +1,87 @@
+/**
+ * "Your data" in the profile, end to end in both languages (issue 30, point 5): the account's data saved as a file;
+ * deleting the account behind a second step that says what goes and what stays, refused without the password,
+ * done with it — signed out, the last mail read from our SMTP sink, the certificate's code then withdrawn on the
+ * verification page, and no way back in. Keyboard-reachable, and axe finds nothing on the open step.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, freshEmail, test } from './fixtures.ts';
+import { PASSWORD, signUpByApi } from '../support/accounts.ts';
+import { mailWithSubject } from '../support/mail-sink.ts';
+import { carefulIqSheet, prefix } from './helpers.ts';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+
+const inbox = process.env.E2E_MAIL_DIR!;
+
+for (const [lang, t] of [
+  ['uk', uk],
+  ['en', en],
+] as const) {
+  test(`${lang}: the data downloads as a file; the account is deleted only with its password, for good`, async ({
+    page,
+  }) => {
+    const email = freshEmail(`delete-${lang}`);
+    await signUpByApi(page.request, { email, lang, fullName: 'Ірина Мельник' });
+    const scored = await (
+      await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) })
+    ).json();
+    const { verificationCode } = await (await page.request.get(`/api/results/iq/${scored.id}?lang=${lang}`)).json();
+
+    await page.goto(`${prefix(lang)}/profile`);
+    await page.getByRole('tab', { name: t['profile.tab.settings'] }).click();
+    const panel = page.getByRole('tabpanel', { name: t['profile.tab.settings'] });
+
+    // The file: named by the day, everything the account holds, in JSON.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('link', { name: t['profile.settings.data.download'] }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^rozum-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(data.account).toMatchObject({ email, fullName: 'Ірина Мельник' });
+    expect(data.results.iq).toHaveLength(1);
+
+    // The second step, opened from the keyboard: focus moves to its question; it says what goes and what stays.
+    const start = panel.getByRole('button', { name: t['profile.settings.delete.start'] });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    const step = panel.getByRole('form', { name: t['profile.settings.delete.confirm'] });
+    await expect(step.getByRole('heading', { name: t['profile.settings.delete.confirm'] })).toBeFocused();
+    await expect(step).toContainText(t['profile.settings.delete.certs']);
+    await expect(step).toContainText(t['profile.settings.delete.kept']);
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+      [],
+    );
+    // "Keep my account" closes it and gives the focus back.
+    await step.getByRole('button', { name: t['profile.settings.delete.cancel'] }).click();
+    await expect(start).toBeFocused();
+    await start.click();
+
+    // Refused without the password, and with a wrong one: nothing happens.
+    await step.getByRole('button', { name: t['profile.settings.delete.submit'] }).click();
+    await expect(step.getByRole('alert')).toHaveText(t['auth.error.fill.fields']);
+    await step.getByLabel(t['profile.settings.delete.password']).fill('not-my-password');
+    await step.getByRole('button', { name: t['profile.settings.delete.submit'] }).click();
+    await expect(step.getByRole('alert')).not.toHaveText(t['auth.error.fill.fields']);
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+
+    await step.getByLabel(t['profile.settings.delete.password']).fill(PASSWORD);
+    await step.getByRole('button', { name: t['profile.settings.delete.submit'] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t['profile.settings.delete.done.title'] })).toBeFocused();
+    await expect(page.getByRole('status')).toContainText(email);
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    const mail = await mailWithSubject(inbox, email, t['mail.deleted.subject']);
+    expect(mail.text).toContain(t['mail.deleted.kept']);
+
+    // The certificate's code: withdrawn, in the page's language.
+    await page.goto(`${prefix(lang)}/verify?code=${verificationCode}`);
+    await expect(page.getByRole('heading', { level: 1, name: t['verify.withdrawn.title'] })).toBeVisible();
+    await expect(page.getByText(t['verify.withdrawn.text'])).toBeVisible();
+
+    // No way back in.
+    expect((await page.request.post('/api/auth/signin', { data: { email, password: PASSWORD } })).status()).toBe(401);
+  });
+}
