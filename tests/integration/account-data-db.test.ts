@@ -238,4 +238,27 @@ describe('deleting an account', () => {
     const google = await m.session.createSession(m.session.generateSessionToken(), userId, 'google');
     expect((await m.data.deleteAccount(userId, google.id, undefined, 'uk')).ok).toBe(true);
   });
+
+  it('sent notifications are deleted 30 days after sending, undelivered ones after 90; pending ones never', async () => {
+    const rows = [
+      ['delivered', 31, 'gone'],
+      ['delivered', 29, 'kept'],
+      ['skipped', 31, 'gone'],
+      ['failed', 91, 'gone'],
+      ['failed', 60, 'kept'],
+      ['pending', 400, 'kept'],
+    ] as const;
+    for (const [status, days, tag] of rows)
+      await query(
+        `INSERT INTO outbox (kind, payload, status, created_at, delivered_at)
+         VALUES ('telegram', $1, $2, now() - make_interval(days => $3),
+           CASE WHEN $2 IN ('delivered', 'skipped') THEN now() - make_interval(days => $3) END)`,
+        [JSON.stringify({ purgeTest: `${status}-${days}-${tag}` }), status, days],
+      );
+    expect(await m.outbox.purgeOutbox()).toBeGreaterThanOrEqual(3);
+    const left = await query<{ tag: string }>(
+      `SELECT payload->>'purgeTest' AS tag FROM outbox WHERE payload ? 'purgeTest' ORDER BY 1`,
+    );
+    expect(left.map((r) => r.tag)).toEqual(['delivered-29-kept', 'failed-60-kept', 'pending-400-kept']);
+  });
 });

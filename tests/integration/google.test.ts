@@ -189,3 +189,22 @@ describe('Google sign-in', () => {
     expect(await (await fetch(`${base}/api/auth/providers`)).json()).toEqual({ google: true });
   });
 });
+
+describe('deleting an account made with Google', () => {
+  it('needs no password right after a Google sign-in, and says the account has none', async () => {
+    const client = new Client(base);
+    const email = uniqueEmail('google-delete');
+    const { code, state } = await start(client, 'en', { sub: `g-${email}`, email, email_verified: true });
+    await client.get(`/api/auth/google/callback?code=${code}&state=${state}`);
+    expect((await (await client.get('/api/me')).json()).user).toMatchObject({ email, hasPassword: false });
+    const res = await client.request('/api/me', { method: 'DELETE', json: { lang: 'en' } });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(401);
+    // Google's same account signs up anew: nothing of the old one is left.
+    const again = new Client(base);
+    const b = await start(again, 'en', { sub: `g-${email}`, email, email_verified: true });
+    await again.get(`/api/auth/google/callback?code=${b.code}&state=${b.state}`);
+    const { items } = await (await again.get('/api/results?type=iq')).json();
+    expect(items).toEqual([]);
+  });
+});

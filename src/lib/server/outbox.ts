@@ -161,3 +161,22 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
   }
   return counts;
 }
+
+/** How long a sent (or skipped) notification's row is kept, and one that could not be delivered (for a look at why). */
+export const OUTBOX_KEEP_DAYS = { sent: 30, failed: 90 } as const;
+
+/**
+ * Deletes rows whose time is up (privacy policy, "Retention"): they hold copies of a person's address and name. Run
+ * with every scheduled delivery; answers how many went.
+ */
+export async function purgeOutbox(): Promise<number> {
+  const { db } = await import('./db.ts');
+  const gone = await (
+    await db()
+  ).query(
+    `DELETE FROM outbox WHERE (status IN ('delivered', 'skipped') AND delivered_at < now() - make_interval(days => $1))
+       OR (status = 'failed' AND created_at < now() - make_interval(days => $2)) RETURNING 1`,
+    [OUTBOX_KEEP_DAYS.sent, OUTBOX_KEEP_DAYS.failed],
+  );
+  return gone.length;
+}
