@@ -7,9 +7,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { PASSWORD, signUp } from '../support/accounts.ts';
 import { linkIn, mailTo, mailsTo, mailWithSubject } from '../support/mail-sink.ts';
+import { createHash } from 'node:crypto';
+import { receivedBy } from '../support/fake-providers.ts';
 
 const base = inject('baseUrl');
 const dir = inject('mailDir');
+const fake = inject('fakeUrl');
 const me = async (client: Client) => (await (await client.get('/api/me')).json()).user;
 
 async function account() {
@@ -109,5 +112,47 @@ describe('changing the address', () => {
     expect(refused.status).toBe(400);
     expect(await me(here)).toMatchObject({ email });
     expect(await mailsTo(dir, uniqueEmail('nobody'))).toHaveLength(0);
+  });
+});
+
+describe('the mailing list follows the address', () => {
+  it('a confirmed change moves the Mailchimp member to the new address; deleting the account then deletes it there', async () => {
+    const email = uniqueEmail('listed');
+    const here = new Client(base);
+    await signUp(here, { email, mailingList: true });
+    const hash = (address: string) => createHash('md5').update(address.toLowerCase()).digest('hex');
+    // The member exists at Mailchimp (the sign-up's PUT) before it is moved.
+    await expect
+      .poll(async () => (await receivedBy(fake)).some((r) => r.method === 'PUT' && r.path.endsWith(hash(email))), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const next = uniqueEmail('listed-moved');
+    expect((await here.post('/api/me/email', { email: next, password: PASSWORD, lang: 'en' })).status).toBe(200);
+    const { token } = linkIn(await mailTo(dir, next), '/eng/confirm-email');
+    expect((await new Client(base).post('/api/auth/email/verify', { token })).status).toBe(200);
+    let patch: Awaited<ReturnType<typeof receivedBy>>[number] | undefined;
+    await expect
+      .poll(
+        async () =>
+          (patch = (await receivedBy(fake)).find(
+            (r) => r.method === 'PATCH' && r.path.endsWith(`/members/${hash(email)}`),
+          )),
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
+    expect(JSON.parse(patch!.body)).toEqual({ email_address: next });
+    expect(patch!.problems).toEqual([]);
+
+    expect((await here.request('/api/me', { method: 'DELETE', json: { password: PASSWORD, lang: 'en' } })).status).toBe(
+      200,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await receivedBy(fake)).find((r) => r.path.endsWith(`/members/${hash(next)}/actions/delete-permanent`)),
+        { timeout: 10_000 },
+      )
+      .toMatchObject({ method: 'POST', problems: [] });
   });
 });

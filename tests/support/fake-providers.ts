@@ -161,6 +161,22 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
         return (res.writeHead(204), res.end());
       }
       const data = JSON.parse(body || '{}');
+      // Update list member: PATCH with the new email_address moves the member to it (404 for one the list lacks).
+      if (!member[3] && req.method === 'PATCH') {
+        if (typeof data.email_address !== 'string' || !data.email_address.includes('@'))
+          entry.problems.push('PATCH member without an email_address');
+        if (entry.problems.length)
+          return send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') });
+        if (!mailchimpMembers.delete(member[2]))
+          return send(res, 404, {
+            title: 'Resource Not Found',
+            status: 404,
+            detail: 'The requested resource could not be found.',
+          });
+        const moved = createHash('md5').update(data.email_address.toLowerCase()).digest('hex');
+        mailchimpMembers.add(moved);
+        return send(res, 200, { id: moved, email_address: data.email_address, status: 'subscribed' });
+      }
       if (member[3]) {
         if (
           req.method !== 'POST' ||

@@ -208,8 +208,9 @@ export async function deleteAccount(
     // The mailing list: every address of the account's any notification carried there is deleted from it (one
     // never delivered is deleted too: a delivery may be under way). Then every queued row naming the person goes.
     const listed = await tx.query<{ email: string }>(
-      `SELECT DISTINCT payload->>'email' AS email FROM outbox
-       WHERE kind = 'mailchimp' AND payload->'mergeFields'->>'USER_ID' = $1::text AND payload->>'email' IS NOT NULL`,
+      `SELECT DISTINCT lower(a.email) AS email FROM outbox o
+         CROSS JOIN LATERAL (VALUES (o.payload->>'email'), (o.payload->>'newEmail')) AS a(email)
+       WHERE o.kind = 'mailchimp' AND o.payload->'mergeFields'->>'USER_ID' = $1::text AND a.email IS NOT NULL`,
       [userId],
     );
     const addresses = await tx.query<{ email: string }>(

@@ -9,7 +9,7 @@ import type { Lang } from '../../i18n/paths.ts';
 import { db } from './db.ts';
 import { consumeToken, issueToken, type Consumed } from './email-tokens.ts';
 import { confirmEmail, confirmLink } from './email-confirmation.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, enqueueNotification } from './outbox.ts';
 import { hashPassword, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 
 type Refusal =
@@ -90,6 +90,10 @@ export async function confirmEmailChange(token: string): Promise<Consumed> {
   return (await db()).transaction(async (tx) => {
     const used = await consumeToken(token, 'change', tx);
     if (!used.ok) return used;
+    const [before] = await tx.query<{ email: string; listed: boolean }>(
+      'SELECT email, mailing_consent_at IS NOT NULL AS listed FROM user_profiles WHERE id = $1',
+      [used.userId],
+    );
     const [changed] = await tx.query(
       `UPDATE users SET email = $2, email_normalized = $3, email_verified_at = now()
        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.email_normalized = $3 AND o.id <> $1) RETURNING id`,
@@ -97,6 +101,14 @@ export async function confirmEmailChange(token: string): Promise<Consumed> {
     );
     if (!changed) return { ok: false, error: 'auth.error.token.invalid' };
     await tx.query('UPDATE user_profiles SET email = $2, updated_at = now() WHERE id = $1', [used.userId, used.email]);
+    // The mailing list follows the address (a member it never confirmed has nothing to follow).
+    if (before?.listed)
+      await enqueueNotification(tx, 'mailchimp', {
+        action: 'change-address',
+        email: before.email,
+        newEmail: used.email,
+        mergeFields: { USER_ID: used.userId },
+      });
     return used;
   });
 }

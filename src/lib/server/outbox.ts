@@ -115,7 +115,7 @@ export function deliverOutboxSoon(): Promise<unknown> {
  */
 export async function deliverOutbox(limit = 20): Promise<{ delivered: number; skipped: number; failed: number }> {
   const { db } = await import('./db.ts');
-  const { addToMailingList, removeFromMailingList } = await import('./notify/mailchimp.ts');
+  const { addToMailingList, changeListAddress, removeFromMailingList } = await import('./notify/mailchimp.ts');
   const { sendChatNotification } = await import('./notify/telegram.ts');
   const { sendMail } = await import('./mail/send.ts');
   const database = await db();
@@ -136,7 +136,9 @@ export async function deliverOutbox(limit = 20): Promise<{ delivered: number; sk
       row.kind === 'mailchimp'
         ? row.payload.action === 'delete'
           ? await removeFromMailingList(String(row.payload.email ?? ''))
-          : await addToMailingList(row.payload as never)
+          : row.payload.action === 'change-address'
+            ? await changeListAddress(String(row.payload.email ?? ''), String(row.payload.newEmail ?? ''))
+            : await addToMailingList(row.payload as never)
         : row.kind === 'mail'
           ? await sendMail(row.payload as never)
           : await sendChatNotification(row.payload as never);

@@ -102,6 +102,24 @@ export async function addToMailingList(subscriber: Subscriber): Promise<Delivery
 }
 
 /**
+ * Moves a member to the account's new address: PATCH /lists/{list_id}/members/{subscriber_hash of the old address}
+ * with the new email_address (https://mailchimp.com/developer/marketing/api/list-members/update-list-member/). A
+ * member Mailchimp does not have (404: the double opt-in never confirmed) has nothing to move.
+ */
+export async function changeListAddress(from: string, to: string): Promise<Delivery> {
+  const api = listApi();
+  if ('skipped' in api) return { status: 'skipped', reason: api.skipped };
+  if (!from || !to) return { status: 'skipped', reason: 'no address to change' };
+  const res = await fetch(`${api.list}/members/${subscriberHash(from)}`, {
+    method: 'PATCH',
+    headers: api.headers,
+    body: JSON.stringify({ email_address: to.trim() }),
+  }).catch(unreachable);
+  if (res.ok || res.status === 404) return { status: 'delivered' };
+  return { status: 'failed', error: `PATCH member ${res.status}: ${(await res.text()).slice(0, 200)}` };
+}
+
+/**
  * Deletes a member and everything Mailchimp holds about them, for good (an account deleted: the person's right to
  * erasure): POST /lists/{list_id}/members/{subscriber_hash}/actions/delete-permanent, answered 204 with no body.
  * https://mailchimp.com/developer/marketing/api/list-members/delete-list-member/ — a member Mailchimp does not have
