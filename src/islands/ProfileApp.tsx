@@ -54,7 +54,16 @@ export default function ProfileApp({ lang, texts, links }: Props) {
   if (deleted !== null)
     return (
       <section className="page-narrow" aria-labelledby="profile-deleted">
-        <h1 id="profile-deleted" tabIndex={-1} ref={(el) => el?.focus()}>
+        <h1
+          id="profile-deleted"
+          tabIndex={-1}
+          ref={(el) => {
+            // What replaces the profile is read from its top, where the focus goes (at once, not smoothly).
+            if (!el) return;
+            el.focus({ preventScroll: true });
+            window.scrollTo({ top: 0, behavior: 'instant' });
+          }}
+        >
           {t('profile.settings.delete.done.title')}
         </h1>
         <p role="status">{t('profile.settings.delete.done.text', { email: deleted })}</p>

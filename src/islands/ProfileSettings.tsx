@@ -71,7 +71,7 @@ export function ProfileSettings({
   }
   async function savePassword(event: FormEvent) {
     event.preventDefault();
-    if (!current || !next) return setPasswordSaid({ ok: false, text: t('auth.error.fill.fields') });
+    if (!current || !next) return setPasswordSaid({ ok: false, text: t('profile.settings.fill') });
     setBusy('password');
     const r = await changePassword(current, next);
     setBusy(null);
@@ -83,7 +83,7 @@ export function ProfileSettings({
   }
   async function saveEmail(event: FormEvent) {
     event.preventDefault();
-    if (!newEmail.trim() || !emailPassword) return setEmailSaid({ ok: false, text: t('auth.error.fill.fields') });
+    if (!newEmail.trim() || !emailPassword) return setEmailSaid({ ok: false, text: t('profile.settings.fill') });
     setBusy('email');
     const r = await changeEmail(newEmail.trim(), emailPassword, lang);
     setBusy(null);
@@ -220,6 +220,7 @@ function DeleteAccount({
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const start = useRef<HTMLButtonElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
   const opened = useRef(false);
   useEffect(() => {
     // Focus follows the step: to its heading when it opens, back to the button when it closes (not on first render).
@@ -230,7 +231,10 @@ function DeleteAccount({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (hasPassword && !password) return setSaid({ ok: false, text: t('auth.error.fill.fields') });
+    if (hasPassword && !password) {
+      setSaid({ ok: false, text: t('profile.settings.delete.passwordMissing') });
+      return passwordField.current?.focus();
+    }
     setBusy(true);
     const r = await deleteAccount(password, lang);
     setBusy(false);
@@ -271,6 +275,9 @@ function DeleteAccount({
               <label htmlFor="settings-delete-password">{t('profile.settings.delete.password')}</label>
               <input
                 id="settings-delete-password"
+                ref={passwordField}
+                aria-invalid={said?.ok === false ? true : undefined}
+                aria-describedby={said ? 'settings-delete-said' : undefined}
                 type="password"
                 autoComplete="current-password"
                 value={password}

@@ -108,7 +108,6 @@ export function profileIslandProps(lang: Lang) {
       'payment.',
       'login.email',
       'call.',
-      'auth.error.fill.fields',
     ]),
     links: {
       home: localizedPath(lang, '/'),

@@ -61,10 +61,12 @@ for (const [lang, t] of [
 
     // Refused without the password, and with a wrong one: nothing happens.
     await step.getByRole('button', { name: t['profile.settings.delete.submit'] }).click();
-    await expect(step.getByRole('alert')).toHaveText(t['auth.error.fill.fields']);
+    await expect(step.getByRole('alert')).toHaveText(t['profile.settings.delete.passwordMissing']);
+    await expect(step.getByLabel(t['profile.settings.delete.password'])).toBeFocused();
+    await expect(step.getByLabel(t['profile.settings.delete.password'])).toHaveAttribute('aria-invalid', 'true');
     await step.getByLabel(t['profile.settings.delete.password']).fill('not-my-password');
     await step.getByRole('button', { name: t['profile.settings.delete.submit'] }).click();
-    await expect(step.getByRole('alert')).not.toHaveText(t['auth.error.fill.fields']);
+    await expect(step.getByRole('alert')).not.toHaveText(t['profile.settings.delete.passwordMissing']);
     expect((await page.request.get('/api/me')).status()).toBe(200);
 
     await step.getByLabel(t['profile.settings.delete.password']).fill(PASSWORD);
