@@ -8,6 +8,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rozum-e2e-'));
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
 process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'inbox');
+process.env.E2E_FAKE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+const fakeUrl = `http://127.0.0.1:${process.env.E2E_FAKE_PORT}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /** DESIGN.md §2: the system Chromium where there is one (CHROME_PATH), else Playwright's own browser. */
@@ -50,6 +52,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // Our stand-ins for the providers (tests/support/fake-providers.ts); the server signs in with Google through it.
+      command: `node tests/support/fake-providers-server.ts ${process.env.E2E_FAKE_PORT}`,
+      url: `${fakeUrl}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'node src/runtime/main.ts --no-build',
       url: `${baseURL}/api/health`,
       // One machine plays every visitor from one address: limits raised (never in production; src/lib/server/rate-limit.ts).
@@ -61,6 +72,12 @@ export default defineConfig({
         PAYMENT_PROVIDER: 'test',
         SMTP_URL: `smtp://rozum:sink-password@127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'Rozum <hello@rozum.example>',
+        // Google's redirect comes back to SITE_URL: the same host the browser uses, so its cookies come along.
+        SITE_URL: baseURL,
+        GOOGLE_CLIENT_ID: 'rozum-test.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'rozum-test-secret',
+        GOOGLE_AUTH_ENDPOINT: `${fakeUrl}/google/auth`,
+        GOOGLE_TOKEN_ENDPOINT: `${fakeUrl}/google/token`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

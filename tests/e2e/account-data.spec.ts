@@ -87,3 +87,41 @@ for (const [lang, t] of [
     expect((await page.request.post('/api/auth/signin', { data: { email, password: PASSWORD } })).status()).toBe(401);
   });
 }
+
+for (const [lang, t] of [
+  ['uk', uk],
+  ['en', en],
+] as const) {
+  test(`${lang}: an account made with Google is deleted after signing in with Google again, which comes back to the step`, async ({
+    page,
+  }) => {
+    const email = freshEmail(`google-delete-${lang}`);
+    /** Through Google's account chooser (our fake's form) and back through the sign-in return step. */
+    const viaGoogle = async () => {
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    };
+    await page.goto(`${prefix(lang)}/login`);
+    await page.getByRole('link', { name: t['login.google'] }).click();
+    await viaGoogle();
+    await page.waitForURL(new RegExp(`${prefix(lang)}/profile$`));
+    await page.getByRole('tab', { name: t['profile.tab.settings'] }).click();
+    const panel = page.getByRole('tabpanel', { name: t['profile.tab.settings'] });
+    await panel.getByRole('button', { name: t['profile.settings.delete.start'] }).click();
+    const step = panel.getByRole('form', { name: t['profile.settings.delete.confirm'] });
+    // No password to ask for: Google is asked again, and the way back opens this step.
+    await expect(step.getByLabel(t['profile.settings.delete.password'])).toHaveCount(0);
+    await expect(step).toContainText(t['profile.settings.delete.google']);
+    await step.getByRole('link', { name: t['profile.settings.delete.googleButton'] }).click();
+    await viaGoogle();
+    await page.waitForURL(new RegExp(`${prefix(lang)}/profile#delete-account$`));
+    const again = page
+      .getByRole('tabpanel', { name: t['profile.tab.settings'] })
+      .getByRole('form', { name: t['profile.settings.delete.confirm'] });
+    await expect(again).toBeVisible();
+    await again.getByRole('button', { name: t['profile.settings.delete.submit'] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t['profile.settings.delete.done.title'] })).toBeFocused();
+    await mailWithSubject(inbox, email, t['mail.deleted.subject']);
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+}

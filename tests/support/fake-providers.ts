@@ -7,7 +7,7 @@
  * authentication by HTTP Basic, grant_type=authorization_code, code, redirect_uri, code_verifier whose
  * base64url(SHA-256) equals the code_challenge of the authorization request. Answers JSON with an id_token.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkStatusSignature, WAYFORPAY } from './wayforpay.ts';
@@ -41,7 +41,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeProviders(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startFakeProviders(port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const recorded: Recorded[] = [];
   const googleCodes = new Map<string, GoogleCode>();
   const wfpStatuses = new Map<string, string>();
@@ -131,6 +131,37 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
       problems: [],
     };
     recorded.push(entry);
+    // Google's account chooser, for a browser: the authorization request checked, a form asks which account (any
+    // address, as Google would vouch for it), and its answer goes back to redirect_uri with a code and the state.
+    if (url.pathname === '/google/auth') {
+      const q = url.searchParams;
+      if (q.get('client_id') !== GOOGLE_CLIENT_ID) entry.problems.push('client_id is not ours');
+      if (q.get('response_type') !== 'code') entry.problems.push('response_type is not code');
+      if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge'))
+        entry.problems.push('no S256 code_challenge');
+      if (!q.get('state') || !q.get('redirect_uri')) entry.problems.push('no state or redirect_uri');
+      if (entry.problems.length) return send(res, 400, { error: 'invalid_request', problems: entry.problems });
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return res.end(`<!doctype html><html lang="en"><title>Sign in with Google (test)</title><link rel="icon" href="data:,"><main>
+<form method="post" action="${url.pathname}${url.search.replace(/"/g, '&quot;')}">
+<label>Email <input name="email" type="email"></label> <label>Name <input name="name"></label>
+<button>Continue</button></form></main></html>`);
+      }
+      const form = new URLSearchParams(body);
+      const email = form.get('email') ?? '';
+      const code = `code-${randomBytes(8).toString('hex')}`;
+      googleCodes.set(code, {
+        challenge: q.get('code_challenge')!,
+        redirectUri: q.get('redirect_uri')!,
+        claims: { sub: `g-${email}`, email, email_verified: true, name: form.get('name') ?? '' },
+      });
+      const back = new URL(q.get('redirect_uri')!);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', q.get('state')!);
+      res.writeHead(302, { Location: back.toString() });
+      return res.end();
+    }
     if (url.pathname === '/google/token' && req.method === 'POST') {
       const [status, data] = googleToken(req, body, entry.problems);
       return send(res, status, data);
@@ -272,9 +303,8 @@ export async function startFakeProviders(): Promise<{ url: string; close(): Prom
     }
     return send(res, 404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
