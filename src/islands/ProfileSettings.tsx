@@ -285,7 +285,7 @@ function DeleteAccount({
               />
             </div>
           ) : (
-            <div className="field">
+            <div className="settings-delete-google">
               <p>{t('profile.settings.delete.google')}</p>
               <a className="button button-ghost" href={links.google} onClick={() => rememberReturnTo(links.settings)}>
                 {t('profile.settings.delete.googleButton')}
