@@ -56,6 +56,11 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(data));
   };
+  /** Mailchimp's error documents (problem+json): a member the list does not have, a request it refuses. */
+  const mailchimpNotFound = (res: ServerResponse) =>
+    send(res, 404, { title: 'Resource Not Found', status: 404, detail: 'The requested resource could not be found.' });
+  const mailchimpInvalid = (res: ServerResponse, problems: string[]) =>
+    send(res, 400, { title: 'Invalid Resource', status: 400, detail: problems.join('; ') });
 
   function googleToken(req: IncomingMessage, body: string, problems: string[]): [number, unknown] {
     if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
@@ -181,14 +186,8 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
       if (member[3] === '/actions/delete-permanent') {
         if (req.method !== 'POST') entry.problems.push('delete-permanent is not a POST');
         if (body) entry.problems.push('delete-permanent has a body');
-        if (entry.problems.length)
-          return send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') });
-        if (!mailchimpMembers.delete(member[2]))
-          return send(res, 404, {
-            title: 'Resource Not Found',
-            status: 404,
-            detail: 'The requested resource could not be found.',
-          });
+        if (entry.problems.length) return mailchimpInvalid(res, entry.problems);
+        if (!mailchimpMembers.delete(member[2])) return mailchimpNotFound(res);
         return (res.writeHead(204), res.end());
       }
       const data = JSON.parse(body || '{}');
@@ -196,14 +195,8 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
       if (!member[3] && req.method === 'PATCH') {
         if (typeof data.email_address !== 'string' || !data.email_address.includes('@'))
           entry.problems.push('PATCH member without an email_address');
-        if (entry.problems.length)
-          return send(res, 400, { title: 'Invalid Resource', detail: entry.problems.join('; ') });
-        if (!mailchimpMembers.delete(member[2]))
-          return send(res, 404, {
-            title: 'Resource Not Found',
-            status: 404,
-            detail: 'The requested resource could not be found.',
-          });
+        if (entry.problems.length) return mailchimpInvalid(res, entry.problems);
+        if (!mailchimpMembers.delete(member[2])) return mailchimpNotFound(res);
         const moved = createHash('md5').update(data.email_address.toLowerCase()).digest('hex');
         mailchimpMembers.add(moved);
         return send(res, 200, { id: moved, email_address: data.email_address, status: 'subscribed' });
