@@ -355,8 +355,13 @@ const fillPath = (pattern: string, hostile?: { name: string; value: string }) =>
 
 function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
   const cases: Case[] = [];
+  // A path may be served by several functions, a method each (/api/me: me.mts, and account-delete.mts for DELETE):
+  // a wrong method is one no function at that path takes.
+  const servedAt = new Map<string, string[]>();
+  for (const ep of endpoints) servedAt.set(ep.pattern, [...(servedAt.get(ep.pattern) ?? []), ...ep.methods]);
   for (const ep of endpoints) {
-    const allowed = new Set(ep.methods.includes('GET') ? [...ep.methods, 'HEAD'] : ep.methods);
+    const methods = servedAt.get(ep.pattern)!;
+    const allowed = new Set(methods.includes('GET') ? [...methods, 'HEAD'] : methods);
     for (const who of ['visitor', 'user'] as Who[]) {
       const cookie = who === 'user' ? fx.userCookies : fx.visitorCookies;
       const base = (extra: Record<string, string> = {}): Record<string, string> => ({
