@@ -74,7 +74,7 @@ test('a signed-in career test is saved, and the banner says so', async ({ page, 
   await page.goto('/professional-test');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerCareer(page, 'uk', CAREER_CORE, pointsFor(7));
-  await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/professional-results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await expect(page.getByText(uk['success.save.professional.test'])).toBeVisible();
   await expect(page.getByTestId('personality-type')).toHaveText('Генератор');
   await page.goto('/profile');

@@ -26,12 +26,12 @@ test('with consent, the test reports its start, completion and result view', asy
   await page.getByRole('button', { name: TEXT.en.start }).click();
   expect((await events(page)).map((e) => e[1])).toEqual(['start_iq_test_click']);
   await answerQuestions(page, 'en', 20, () => 1);
-  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/eng\/results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await expect(page.getByTestId('iq-estimate')).toBeVisible();
   const seen = await events(page);
   expect(seen.map((e) => e[1])).toContain('view_item');
   await page.getByRole('link', { name: 'Читати цю сторінку українською' }).click();
-  await page.waitForURL(/\/results$/);
+  await page.waitForURL(/\/results(\?id=[\w-]+)?$/);
 });
 
 test('the completion event carries the score the server gave', async ({ page }) => {

@@ -36,7 +36,7 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
   // Yes to the Boss statements only: the tie goes to type 8.
   const tieBreak = await answerCareer(page, 'uk', 10, pointsFor(8), 100);
   expect(new Set(tieBreak.map((a) => a.statement.type))).toEqual(new Set([8, 9]));
-  await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/professional-results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   const expected = await serverScore(page.request, 'professional', asSheet([...core, ...tieBreak]), 'uk', sitting);
   expect(expected.primaryType).toBe(8);
   await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
@@ -50,7 +50,7 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
 test('uk: a tie the tie-break statements leave is reported as a tie, with both headlines', async ({ page }) => {
   await tieEightAndNine(page);
   await answerCareer(page, 'uk', 10, () => true, 100);
-  await page.waitForURL(/\/professional-results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/professional-results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await expect(
     // The two are named in the sheet's own order, which a sitting's order changes.
     page.getByText(/^Ви між типами (Бос і Медіатор|Медіатор і Бос): ваші відповіді однаково пасують до кожного з них/),

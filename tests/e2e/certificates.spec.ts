@@ -18,7 +18,7 @@ test('a signed-in user downloads the certificate in the page language, and anyon
   await page.goto('/eng/iq');
   await page.getByRole('button', { name: TEXT.en.start }).click();
   await answerIqCarefully(page, 'en');
-  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/eng\/results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await page.clock.runFor(3_000);
   const preview = page.getByRole('img', { name: en['certificate.preview'] });
   await expect(preview).toBeVisible({ timeout: 10_000 });

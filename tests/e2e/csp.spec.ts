@@ -216,7 +216,7 @@ test('with cookie consent, analytics loads and reports under the policy through 
   await expect.poll(() => google.length).toBe(3);
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 20, (i) => i % 4);
-  await page.waitForURL(/\/results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await expect(page.getByTestId('iq-estimate')).toBeVisible();
   // gtag.js came again on the result page (consent remembered), and its hits went out.
   await expect.poll(() => google.length).toBe(6);

@@ -45,7 +45,7 @@ test('the IQ test can be taken with the keyboard alone', async ({ page }) => {
     await expect(page.getByRole('radio').nth(2)).toHaveAttribute('aria-checked', 'true');
     await page.keyboard.press('Enter');
   }
-  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/eng\/results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   const expected = await serverScore(
     page.request,
     'iq',
@@ -212,7 +212,7 @@ test.describe(() => {
     await answerQuestions(page, 'en', 20, choice, 19, 20);
     await expect(page.getByText(/There is no internet connection/)).toBeVisible({ timeout: 10_000 });
     await context.setOffline(false);
-    await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
+    await page.waitForURL(/\/eng\/results(\?id=[\w-]+)?$/, { timeout: 20_000 });
     const expected = await serverScore(
       page.request,
       'iq',
@@ -244,7 +244,7 @@ test('a retake is another form', async ({ page }) => {
   const first = await formOf(page);
   const firstQuestion = await page.locator('.question-text').first().textContent();
   await answerQuestions(page, 'en', 20, choice);
-  await page.waitForURL(/\/eng\/results$/, { timeout: 15_000 });
+  await page.waitForURL(/\/eng\/results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Start again', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start again anyway' }).click();
   await page.waitForURL(/\/eng\/iq$/);

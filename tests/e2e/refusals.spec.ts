@@ -58,7 +58,7 @@ test('uk: a scoring limit says when to try again, is asked once, keeps the answe
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 20, choice);
-  await page.waitForURL(/\/results$/, { timeout: 20_000 });
+  await page.waitForURL(/\/results(\?id=[\w-]+)?$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Забагато перевірок за короткий час' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(uk['score.error.rate_limited']);
   await expect(page.getByRole('alert')).toContainText(/Спробуйте ще раз через 5 хвилин\./);
@@ -90,7 +90,7 @@ test('en: a server out of reach is tried six times with backoff, then the page s
   await page.getByRole('button', { name: TEXT.en.start }).click();
   await answerQuestions(page, 'en', 20, choice);
   await page.clock.runFor(5_000);
-  await page.waitForURL(/\/eng\/results$/, { timeout: 20_000 });
+  await page.waitForURL(/\/eng\/results(\?id=[\w-]+)?$/, { timeout: 20_000 });
   await expect(page.getByText(/trying again \(attempt 2 of 6\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The server is not answering' })).toHaveCount(0);
   await waitThroughRetries(
