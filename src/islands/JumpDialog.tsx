@@ -26,9 +26,12 @@ export function JumpDialog({ open, onClose, total, current, answered, onJump, t 
                 className={`jump-cell jump-${state}`}
                 aria-current={i === current ? 'step' : undefined}
                 aria-label={`${t('runner.jump.cell', { n: i + 1 })}, ${t(`runner.jump.${state}`)}`}
-                onClick={() => {
+                onClick={(event) => {
+                  // Closed here and now: the dialog hands focus back to its opener (scrolling to it) before the
+                  // chosen question comes, to scroll itself into place and take the focus (QuestionCard). Its close
+                  // event then tells the runner (onClose).
+                  event.currentTarget.closest('dialog')?.close();
                   onJump(i);
-                  onClose();
                 }}
               >
                 {i + 1}

@@ -8,6 +8,7 @@ import type { AnswerValue } from '../lib/client/session.ts';
 import type { T } from '../lib/client/texts.ts';
 import type { TestKind } from '../domain/views.ts';
 import { Icon } from '../components/Icon.tsx';
+import { MATRIX_SIZE, OPTION_SIZE } from '../domain/matrices/sizes.ts';
 
 interface Props {
   question: Question;
@@ -19,7 +20,23 @@ interface Props {
   t: T;
 }
 
-function Picture({ src, alt, t, className }: { src: string; alt: string; t: T; className: string }) {
+/**
+ * An item's picture, its drawn size given (width, height: square) so its place is kept before it loads: the card does
+ * not grow under the reader, and a question is scrolled into place by its full height.
+ */
+function Picture({
+  src,
+  alt,
+  t,
+  className,
+  size,
+}: {
+  src: string;
+  alt: string;
+  t: T;
+  className: string;
+  size: number;
+}) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setFailed(false), [src]);
   if (failed) {
@@ -29,7 +46,16 @@ function Picture({ src, alt, t, className }: { src: string; alt: string; t: T; c
       </div>
     );
   }
-  return <img className={className} src={encodeURI(src)} alt={alt} onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={className}
+      src={encodeURI(src)}
+      alt={alt}
+      width={size}
+      height={size}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 export function QuestionCard({ question, number, total, kind, selected, onChoose, t }: Props) {
@@ -40,15 +66,17 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
   const checkedIndex = values.findIndex((v) => v === selected);
 
   // Each question starts at its top: scrolled to just below the test's sticky bar when the last one left it out of
-  // view (answering scrolls the options into view), and focused there, so a keyboard or screen-reader user starts
-  // at the new one. A frame later, because closing the jump dialog hands focus back to its opener first.
+  // view (answering scrolls the options into view) or when the question would not end above the pinned Back / Next
+  // (a matrix on a phone: then the whole of it shows at once), and focused there, so a keyboard or screen-reader user
+  // starts at the new one. A frame later, because closing the jump dialog hands focus back to its opener first.
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const card = section.current;
       if (!card) return;
-      const below = (document.querySelector<HTMLElement>('.test-bar')?.offsetHeight ?? 0) + 12;
-      const top = card.getBoundingClientRect().top;
-      if (top < below || top > innerHeight - 80)
+      const below = (document.querySelector<HTMLElement>('.test-bar')?.offsetHeight ?? 0) + 8;
+      const above = innerHeight - (document.querySelector<HTMLElement>('.runner-nav')?.offsetHeight ?? 0);
+      const { top, bottom } = card.getBoundingClientRect();
+      if (top < below || top > innerHeight - 80 || bottom > above)
         window.scrollTo({ top: window.scrollY + top - below, behavior: 'instant' });
       heading.current?.focus({ preventScroll: true });
     });
@@ -82,7 +110,7 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
       <p className="question-text" id={`q-${question.id}-text`}>
         {question.text}
       </p>
-      {image ? <Picture className="matrix-image" src={image.src} alt={image.alt} t={t} /> : null}
+      {image ? <Picture className="matrix-image" src={image.src} alt={image.alt} t={t} size={MATRIX_SIZE} /> : null}
       <div
         role="radiogroup"
         aria-labelledby={`q-${question.id}-text`}
@@ -109,7 +137,13 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
                 {checked ? '●' : '○'}
               </span>
               {image ? (
-                <Picture className="option-image" src={question.options[i]} alt={image.optionAlts[i]} t={t} />
+                <Picture
+                  className="option-image"
+                  src={question.options[i]}
+                  alt={image.optionAlts[i]}
+                  t={t}
+                  size={OPTION_SIZE}
+                />
               ) : (
                 <span className="option-label">{question.options[i]}</span>
               )}

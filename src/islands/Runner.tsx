@@ -107,6 +107,24 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
         t={t}
       />
 
+      {tieAttempt > 0 ? (
+        <p className="notice" role="status">
+          {t('call.retrying', { n: tieAttempt, max: DEFAULT_ATTEMPTS })}
+        </p>
+      ) : null}
+      {tieFailure ? (
+        <p className="notice notice-error" role="alert">
+          {failureText(tieFailure, t, lang)}
+        </p>
+      ) : null}
+      {isLast ? (
+        <p className="runner-note">
+          {allAnswered ? t('runner.last.ready') : t('runner.last.missing', { n: total - answeredCount })}
+        </p>
+      ) : allAnswered ? (
+        <p className="runner-note">{t('runner.ready')}</p>
+      ) : null}
+
       <div className="runner-nav">
         <button type="button" className="button button-ghost" onClick={prev} disabled={index === 0}>
           {t('runner.prev')}
@@ -129,24 +147,6 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
           ) : null}
         </div>
       </div>
-      {tieAttempt > 0 ? (
-        <p className="notice" role="status">
-          {t('call.retrying', { n: tieAttempt, max: DEFAULT_ATTEMPTS })}
-        </p>
-      ) : null}
-      {tieFailure ? (
-        <p className="notice notice-error" role="alert">
-          {failureText(tieFailure, t, lang)}
-        </p>
-      ) : null}
-      {isLast ? (
-        <p className="runner-note">
-          {allAnswered ? t('runner.last.ready') : t('runner.last.missing', { n: total - answeredCount })}
-        </p>
-      ) : allAnswered ? (
-        <p className="runner-note">{t('runner.ready')}</p>
-      ) : null}
-
       <JumpDialog
         open={jumpOpen}
         onClose={() => setJumpOpen(false)}

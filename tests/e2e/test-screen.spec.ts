@@ -1,7 +1,8 @@
 /**
  * The focused test screen: no marketing header, footer or calls to action while a test runs; the test's own bar
- * (labelled timer, position, progress, leave) stays in view; a matrix and its six options fit one laptop screen;
- * on a first visit the cookie banner never covers Previous or Next.
+ * (labelled timer, position, progress, leave) stays in view; every matrix and its six options fit one screen, a
+ * phone's as well as a laptop's, with Back and Next in one place; on a first visit the cookie banner never covers
+ * Previous or Next.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -9,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { answerQuestions, formOf, prefix, questions, TEXT, type Lang } from './helpers.ts';
+import { SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 
 const TEXTS = { uk, en } as const;
 const choice = (i: number) => i % 4;
@@ -96,31 +98,97 @@ for (const [width, height] of [
   });
 }
 
-test.describe('at 1280×800', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
-  for (const lang of ['uk', 'en'] as Lang[]) {
-    test(`${lang}: a matrix and its six options are in view together, with the way on`, async ({ page }) => {
-      await page.goto(`${prefix(lang)}/iq`);
-      await page.getByRole('button', { name: TEXT[lang].start }).click();
-      const bank = await questions(page.request, 'iq', lang, await formOf(page));
-      const matrices = bank.flatMap((q, i) => ('image' in q && q.image ? [i] : []));
-      expect(matrices.length).toBeGreaterThan(0);
-      // Reach each matrix the way a person does, by answering the questions before it.
-      let at = 0;
-      for (const index of matrices.slice(0, 3)) {
-        await answerQuestions(page, lang, 20, choice, at, index);
-        at = index;
-        await expect(page.getByRole('heading', { name: TEXT[lang].question(index + 1, 20) })).toBeVisible();
-        const matrix = page.locator('.matrix-image');
-        await expect(matrix).toBeVisible();
-        await expect(matrix).toHaveJSProperty('complete', true);
-        await expect(page.getByRole('radio')).toHaveCount(6);
-        expect(await inViewport(page, matrix), `matrix of question ${index + 1}`).toBe(true);
-        for (const option of await page.getByRole('radio').all())
-          expect(await inViewport(page, option), `options of question ${index + 1}`).toBe(true);
-        const next = page.getByRole('button', { name: TEXTS[lang]['runner.next'] });
-        expect(await inViewport(page, next), `Next on question ${index + 1}`).toBe(true);
-      }
-    });
-  }
-});
+/** Where the page's box of `locator` is, and the bar above and the nav below the question. */
+async function frameOf(page: Page, locator: Locator) {
+  return locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return {
+      top: box.top,
+      bottom: box.bottom,
+      left: box.left,
+      right: box.right,
+      width: box.width,
+      height: box.height,
+      barBottom: document.querySelector('.test-bar')!.getBoundingClientRect().bottom,
+      navTop: document.querySelector('.runner-nav')!.getBoundingClientRect().top,
+      viewWidth: innerWidth,
+    };
+  });
+}
+
+// Issue 31, point 1: every matrix item of every served form, on phones and a laptop, in both languages — the matrix
+// and its six options between the test bar and Back / Next, each option a target of at least 44 px, and Back / Next
+// in the same place on every question.
+for (const [width, height] of [
+  [390, 844],
+  [360, 740],
+  [1280, 800],
+] as const) {
+  test.describe(`at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height }, hasTouch: width < 900 });
+    for (const lang of ['uk', 'en'] as Lang[]) {
+      const t = TEXTS[lang];
+      test(`${lang}: every matrix of every form shows whole with its six options, Back and Next in one place`, async ({
+        page,
+      }) => {
+        const navTops = new Set<number>();
+        for (const formId of SERVED_FORM_IDS) {
+          await page.goto(`${prefix(lang)}/iq`);
+          // The server serves a form the browser has not taken: every other one is listed as taken (and the test
+          // in progress, if any, forgotten).
+          await page.evaluate(
+            (taken) => {
+              sessionStorage.clear();
+              sessionStorage.setItem('rozum.iq.formsTaken', JSON.stringify(taken));
+            },
+            SERVED_FORM_IDS.filter((id) => id !== formId),
+          );
+          await page.goto(`${prefix(lang)}/iq`);
+          await page.getByRole('button', { name: TEXT[lang].start }).click();
+          await expect(page.getByRole('heading', { name: TEXT[lang].question(1, 20) })).toBeFocused();
+          expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('rozum.progress.iq')!).formId)).toBe(
+            formId,
+          );
+          navTops.add(Math.round((await frameOf(page, page.locator('.runner-nav'))).top));
+          const bank = await questions(page.request, 'iq', lang, await formOf(page));
+          const matrices = bank.flatMap((q, i) => ('image' in q && q.image ? [i] : []));
+          expect(matrices.length, `form ${formId}`).toBeGreaterThanOrEqual(6);
+          for (const index of matrices) {
+            const where = `form ${formId}, question ${index + 1}`;
+            await page.getByRole('button', { name: t['runner.jump.open'] }).click();
+            await page
+              .getByRole('button', { name: new RegExp(`^${t['runner.jump.cell'].replace('{n}', String(index + 1))},`) })
+              .click();
+            await expect(page.getByRole('heading', { name: TEXT[lang].question(index + 1, 20) })).toBeFocused();
+            const matrix = page.locator('.matrix-image');
+            await expect(matrix).toHaveJSProperty('complete', true);
+            const image = await frameOf(page, matrix);
+            expect(image.top, `${where}: the matrix starts below the bar`).toBeGreaterThanOrEqual(image.barBottom - 1);
+            expect(image.bottom, `${where}: the matrix ends above Back / Next`).toBeLessThanOrEqual(image.navTop + 1);
+            expect(image.width, `${where}: the matrix is not a thumbnail`).toBeGreaterThanOrEqual(200);
+            const options = await page.getByRole('radio').all();
+            expect(options).toHaveLength(6);
+            for (const [i, option] of options.entries()) {
+              const box = await frameOf(page, option);
+              expect(box.top, `${where}: option ${i + 1} below the bar`).toBeGreaterThanOrEqual(box.barBottom - 1);
+              expect(box.bottom, `${where}: option ${i + 1} above Back / Next`).toBeLessThanOrEqual(box.navTop + 1);
+              expect(box.right, `${where}: option ${i + 1} within the width`).toBeLessThanOrEqual(box.viewWidth);
+              expect(
+                Math.min(box.width, box.height),
+                `${where}: option ${i + 1} is a 44 px target`,
+              ).toBeGreaterThanOrEqual(44);
+            }
+            for (const name of [t['runner.prev'], t['runner.next']]) {
+              const button = page.getByRole('button', { name, exact: true });
+              expect(await inViewport(page, button), `${where}: ${name} in view`).toBe(true);
+              expect(await uncovered(button), `${where}: ${name} uncovered`).toBe(true);
+            }
+            navTops.add(Math.round((await frameOf(page, page.locator('.runner-nav'))).top));
+          }
+        }
+        // One place for Back and Next, on text questions and matrices of every form alike.
+        expect([...navTops]).toHaveLength(1);
+      });
+    }
+  });
+}

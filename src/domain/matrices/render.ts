@@ -8,10 +8,10 @@
  * element count and the same attribute names whichever option it is: only values differ (DESIGN.md §3.7).
  */
 import { SHAPES, type Family, type Panel } from './model.ts';
+import { CELL, GAP, MATRIX_SIZE } from './sizes.ts';
 
 const INK = '#111827';
-const CELL = 100;
-const GAP = 8;
+
 /**
  * The three fills as paint servers of equal-length names (white, hatched, black), so a figure's markup does not
  * grow with its fill. No <style>: the pages' content security policy would refuse one inline.
@@ -169,7 +169,7 @@ function document(width: number, height: number, body: string): string {
 
 /** The matrix with its missing panel shown as a question mark. */
 export function renderMatrix(panels: Panel[][], family: Family): string {
-  const size = CELL * 3 + GAP * 2;
+  const size = MATRIX_SIZE;
   let body = '';
   for (let r = 0; r < 3; r++) {
     for (let c = 0; c < 3; c++) {
