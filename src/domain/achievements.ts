@@ -10,19 +10,34 @@ export interface IqRecord {
   /** Milliseconds. */
   timeSpent: number;
   createdAt: Date | string;
+  /**
+   * The reading carries a caution (guessing, a pattern, too fast, worked answers seen…): it does not show its
+   * holder's ability, so no achievement and no statistic but the count of tests is taken from it (issue 31).
+   */
+  cautioned?: boolean;
 }
 
 export const ACHIEVEMENTS = ['firstTest', 'genius', 'gifted', 'speed', 'perfect', 'dedicated'] as const;
 export type Achievement = (typeof ACHIEVEMENTS)[number];
 
+/** "Quick and accurate": under ten minutes with at least this share right — never speed alone. */
+export const QUICK_MS = 600_000;
+export const QUICK_ACCURACY = 0.8;
+
+/** Each rule is given only the readings without a caution, and the career results without one. */
 const RULES: Record<Achievement, (iq: IqRecord[], professionalCount: number) => boolean> = {
   firstTest: (iq, pro) => iq.length + pro > 0,
   genius: (iq) => iq.some((r) => supportedIq(r) >= 140),
   gifted: (iq) => iq.some((r) => supportedIq(r) >= 130),
-  speed: (iq) => iq.some((r) => r.timeSpent < 600_000),
+  speed: (iq) =>
+    iq.some(
+      (r) => r.timeSpent < QUICK_MS && r.totalQuestions > 0 && r.correctAnswers >= QUICK_ACCURACY * r.totalQuestions,
+    ),
   perfect: (iq) => iq.some((r) => r.totalQuestions > 0 && r.correctAnswers === r.totalQuestions),
   dedicated: (iq) => iq.length >= 5,
 };
+
+const fair = (iq: IqRecord[]) => iq.filter((r) => !r.cautioned);
 
 /**
  * The least IQ a reading says its holder has: the number, or X of "above X"; a reading "below Y" says none. What
@@ -31,17 +46,21 @@ const RULES: Record<Achievement, (iq: IqRecord[], professionalCount: number) => 
 export const supportedIq = (r: Pick<IqRecord, 'iqScore' | 'iqBound' | 'iqBoundAt'>): number =>
   r.iqBound === 'below' ? -Infinity : r.iqBound === 'above' ? (r.iqBoundAt ?? r.iqScore) : r.iqScore;
 
+/** `professionalCount`: the career results without a caution. */
 export function achievementsOf(
   iq: IqRecord[],
   professionalCount: number,
 ): { unlocked: Achievement[]; locked: Achievement[] } {
-  const unlocked = ACHIEVEMENTS.filter((a) => RULES[a](iq, professionalCount));
+  const unlocked = ACHIEVEMENTS.filter((a) => RULES[a](fair(iq), professionalCount));
   return { unlocked, locked: ACHIEVEMENTS.filter((a) => !unlocked.includes(a)) };
 }
 
 /** The IQ figures of a history; null where the history has none to give (no test yet; a trend needs two). */
 export interface ProfileStats {
+  /** Every IQ test saved, cautioned or not. */
   totalTests: number;
+  /** Of them, those whose reading carries a caution: left out of every figure below. */
+  cautionedTests: number;
   /** The highest reading, as its result page says it (a number, or "above X" / "below Y"). */
   bestIQ: { iqEstimate: number; iqBound: 'above' | 'below' | null; iqBoundAt: number | null } | null;
   /** Of the readings that are numbers. */
@@ -52,9 +71,13 @@ export interface ProfileStats {
   improvementTrend: number | null;
 }
 
-export function profileStats(iq: IqRecord[]): ProfileStats {
+export function profileStats(all: IqRecord[]): ProfileStats {
+  // The figures are of readings that show ability: a cautioned one (a "−29 points" trend from a rushed retake) is
+  // counted as a test taken and nothing more.
+  const iq = fair(all);
+  const counts = { totalTests: all.length, cautionedTests: all.length - iq.length };
   if (iq.length === 0)
-    return { totalTests: 0, bestIQ: null, averageIQ: null, averageAccuracy: null, improvementTrend: null };
+    return { ...counts, bestIQ: null, averageIQ: null, averageAccuracy: null, improvementTrend: null };
   // Averages and trends are of readings that are numbers: a reading "above X" or "below Y" has no figure to add, and
   // its estimate is one its page does not state (the profile would contradict the result).
   const numbers = iq
@@ -62,7 +85,7 @@ export function profileStats(iq: IqRecord[]): ProfileStats {
     .sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
   const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
   return {
-    totalTests: iq.length,
+    ...counts,
     bestIQ: bestOf(iq),
     averageIQ: numbers.length ? Math.round(mean(numbers.map((r) => r.iqScore))) : null,
     averageAccuracy: Math.round(

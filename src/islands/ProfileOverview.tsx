@@ -87,36 +87,41 @@ function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
     stats.statsLocked ? '?' : value === null ? '—' : figure(value, style);
   const trend = stats.improvementTrend;
   return (
-    <dl className="facts">
-      <div>
-        <dt>{t('profile.stats.total')}</dt>
-        <dd>{figure(stats.totalTests)}</dd>
-      </div>
-      <div>
-        <dt>{t('profile.stats.best')}</dt>
-        <dd>{stats.bestIQ === null ? '—' : iqValueText(t, stats.bestIQ)}</dd>
-      </div>
-      <div>
-        <dt>{t('profile.stats.average')}</dt>
-        <dd>
-          {shown(stats.averageIQ)}{' '}
-          <span className="muted fact-sub">
-            {t('results.accuracy')} {shown(stats.averageAccuracy, 'percent')}
-          </span>
-        </dd>
-      </div>
-      <div>
-        <dt>{t('profile.stats.trend')}</dt>
-        <dd>
-          {stats.statsLocked || trend === null
-            ? shown(trend)
-            : t('profile.points', { n: trend, shown: figure(trend, 'signed') })}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('profile.stats.professional')}</dt>
-        <dd>{figure(stats.professionalTests)}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="facts">
+        <div>
+          <dt>{t('profile.stats.total')}</dt>
+          <dd>{figure(stats.totalTests)}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.stats.best')}</dt>
+          <dd>{stats.bestIQ === null ? '—' : iqValueText(t, stats.bestIQ)}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.stats.average')}</dt>
+          <dd>
+            {shown(stats.averageIQ)}{' '}
+            <span className="muted fact-sub">
+              {t('results.accuracy')} {shown(stats.averageAccuracy, 'percent')}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('profile.stats.trend')}</dt>
+          <dd>
+            {stats.statsLocked || trend === null
+              ? shown(trend)
+              : t('profile.points', { n: trend, shown: figure(trend, 'signed') })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('profile.stats.professional')}</dt>
+          <dd>{figure(stats.professionalTests)}</dd>
+        </div>
+      </dl>
+      {stats.cautionedTests > 0 ? (
+        <p className="muted facts-note">{t('profile.stats.cautioned', { n: stats.cautionedTests })}</p>
+      ) : null}
+    </>
   );
 }

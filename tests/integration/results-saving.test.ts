@@ -140,5 +140,51 @@ describe('saving results', () => {
       improvementTrend: null,
     });
     expect(stats.achievements.unlocked).toEqual(['firstTest', 'speed', 'perfect']);
+    expect(stats.cautionedTests).toBe(0);
+  });
+
+  it('counts a rushed run as a test taken and for nothing else: no achievement, no figure (issue 31)', async () => {
+    const client = await signedUp(base);
+    expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
+    const sitting = await takeSitting(client.get, 'uk');
+    // Every answer right, a second an item: the reading is cautioned "too fast".
+    const rushed = iqSheetFor(sitting, () => true, 1_000);
+    const scored = await (await client.post('/api/tests/iq/score', rushed)).json();
+    expect(scored.result.cautions).toContain('too_fast');
+    const stats = await (await client.get('/api/me/stats')).json();
+    expect(stats).toMatchObject({
+      totalTests: 1,
+      cautionedTests: 1,
+      bestIQ: null,
+      averageIQ: null,
+      averageAccuracy: null,
+      improvementTrend: null,
+      statsLocked: false,
+    });
+    expect(stats.achievements.unlocked).toEqual([]);
+  });
+
+  it('takes no achievement from a career sheet answered all one way (its caution), and counts it as a test', async () => {
+    const client = await signedUp(base);
+    const sitting = await takeCareerSitting(client.get, 'en');
+    const yes = (questions: { id: number }[]) =>
+      questions.map((q) => ({ questionId: q.id, selectedAnswer: true, timeSpent: 2000 }));
+    const core = yes(sitting.questions);
+    const tie = await (
+      await client.post('/api/tests/professional/tiebreak', { formToken: sitting.formToken, answers: core, lang: 'en' })
+    ).json();
+    const answers = [...core, ...yes(tie.questions)];
+    const scored = await (
+      await client.post('/api/tests/professional/score', {
+        formToken: sitting.formToken,
+        answers,
+        timeSpent: 2000 * answers.length,
+        lang: 'en',
+      })
+    ).json();
+    expect(scored.result.cautions).toContain('all_same');
+    const stats = await (await client.get('/api/me/stats')).json();
+    expect(stats.professionalTests).toBe(1);
+    expect(stats.achievements.unlocked).toEqual([]);
   });
 });

@@ -43,9 +43,20 @@ describe('achievements', () => {
     expect(stats.averageIQ).toBe(121);
     expect(stats.improvementTrend).toBeNull();
   });
-  it('unlock "speed" under 10 minutes only', () => {
-    expect(achievementsOf([record(100, { timeSpent: 599_999 })], 0).unlocked).toContain('speed');
-    expect(achievementsOf([record(100, { timeSpent: 600_000 })], 0).unlocked).not.toContain('speed');
+  it('unlock "quick and accurate" under 10 minutes with at least 80 % right — never for speed alone', () => {
+    expect(achievementsOf([record(100, { timeSpent: 599_999, correctAnswers: 16 })], 0).unlocked).toContain('speed');
+    expect(achievementsOf([record(100, { timeSpent: 600_000, correctAnswers: 16 })], 0).unlocked).not.toContain(
+      'speed',
+    );
+    // Fast and mostly wrong, as a 7-second run is: no reward.
+    expect(achievementsOf([record(100, { timeSpent: 7_000, correctAnswers: 15 })], 0).unlocked).not.toContain('speed');
+  });
+  it('ignore a cautioned run: no achievement is taken from a reading that does not show ability', () => {
+    const rushed = record(141, { timeSpent: 7_000, correctAnswers: 20, cautioned: true });
+    expect(achievementsOf([rushed], 0).unlocked).toEqual([]);
+    expect(achievementsOf(Array(5).fill(record(100, { cautioned: true })), 0).unlocked).toEqual([]);
+    // The same with careful runs alongside: only theirs count.
+    expect(achievementsOf([rushed, record(131)], 0).unlocked).toEqual(['firstTest', 'gifted']);
   });
   it('unlock "perfect" when every answer was right', () => {
     expect(achievementsOf([record(138, { correctAnswers: 20 })], 0).unlocked).toContain('perfect');
@@ -62,6 +73,7 @@ describe('profile statistics', () => {
   it('have no figures with no tests (not zeros: there is nothing to average)', () => {
     expect(profileStats([])).toEqual({
       totalTests: 0,
+      cautionedTests: 0,
       bestIQ: null,
       averageIQ: null,
       averageAccuracy: null,
@@ -71,6 +83,7 @@ describe('profile statistics', () => {
   it('have no trend for one test: a trend needs two', () => {
     expect(profileStats([record(112)])).toEqual({
       totalTests: 1,
+      cautionedTests: 0,
       bestIQ: { iqEstimate: 112, iqBound: null, iqBoundAt: null },
       averageIQ: 112,
       averageAccuracy: 75,
@@ -85,10 +98,35 @@ describe('profile statistics', () => {
     ]);
     expect(stats).toEqual({
       totalTests: 3,
+      cautionedTests: 0,
       bestIQ: { iqEstimate: 120, iqBound: null, iqBoundAt: null },
       averageIQ: 108,
       averageAccuracy: 72,
       improvementTrend: 20,
+    });
+  });
+  it('leave out cautioned runs — counted as tests, in no figure: a rushed retake makes no "−29 points" trend', () => {
+    const stats = profileStats([
+      record(112, { createdAt: '2026-11-01T00:00:00Z', correctAnswers: 15 }),
+      record(83, { createdAt: '2026-11-02T00:00:00Z', correctAnswers: 4, timeSpent: 7_000, cautioned: true }),
+      record(118, { createdAt: '2026-11-03T00:00:00Z', correctAnswers: 17 }),
+      record(150, { createdAt: '2026-11-04T00:00:00Z', correctAnswers: 20, cautioned: true }),
+    ]);
+    expect(stats).toEqual({
+      totalTests: 4,
+      cautionedTests: 2,
+      bestIQ: { iqEstimate: 118, iqBound: null, iqBoundAt: null },
+      averageIQ: 115,
+      averageAccuracy: 80,
+      improvementTrend: 6,
+    });
+    expect(profileStats([record(83, { cautioned: true })])).toEqual({
+      totalTests: 1,
+      cautionedTests: 1,
+      bestIQ: null,
+      averageIQ: null,
+      averageAccuracy: null,
+      improvementTrend: null,
     });
   });
 });

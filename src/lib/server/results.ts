@@ -198,10 +198,14 @@ export async function statsInputs(userId: string) {
     [userId],
   );
   await ensureScales(iq.map((row) => row.scale));
-  const [{ n }] = await database.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM professional_test_results WHERE user_id = $1',
+  // A career result counts for an achievement unless its answers carry a caution (all one way, alternating…).
+  const career = await database.query<{ answers: CareerAnswer[]; time_spent: number; language: Lang }>(
+    'SELECT answers, time_spent, language FROM professional_test_results WHERE user_id = $1',
     [userId],
   );
+  const uncautioned = career.filter(
+    (row) => !scoreCareerAnswers(row.answers, row.time_spent, row.language).cautions.length,
+  ).length;
   return {
     iq: iq.map((row) => {
       const r = scoreIqSheet(storedIqSheet(row));
@@ -213,8 +217,10 @@ export async function statsInputs(userId: string) {
         totalQuestions: r.totalQuestions,
         timeSpent: r.timeSpent,
         createdAt: row.created_at,
+        cautioned: r.cautions.length > 0,
       };
     }),
-    professionalCount: n,
+    professionalCount: career.length,
+    professionalUncautioned: uncautioned,
   };
 }
