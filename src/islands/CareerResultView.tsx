@@ -60,11 +60,14 @@ function SaveBanner({
 
 const names = (lang: Lang, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
 
-/** How the tie-break went: it settled the type, or the sheet is honestly between types (then each one's headline). */
+/**
+ * How the tie-break went: it settled the type, or the sheet is honestly between types (then each one's headline). A
+ * normal outcome, said in the page's neutral notice, not a warning's colours (issue 31).
+ */
 function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
   if (result.tiedProfiles.length > 1) {
     return (
-      <section className="notice notice-tiebreak" aria-labelledby="between-title">
+      <section className="notice" aria-labelledby="between-title">
         <p id="between-title">
           {t(result.noClearType ? 'results.career.noClear' : 'results.career.between', {
             types: names(
@@ -87,9 +90,7 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
   if (!result.additionalQuestionsNeeded) return null;
   const tied = Object.keys(result.tieBreakScores).map((type) => t(`career.type.${type}`));
   return (
-    <p className="notice notice-tiebreak">
-      {t('results.career.tiebreak', { types: names(lang, tied), type: result.personalityType })}
-    </p>
+    <p className="notice">{t('results.career.tiebreak', { types: names(lang, tied), type: result.personalityType })}</p>
   );
 }
 
@@ -140,12 +141,17 @@ export function CareerResultView({
         {tied ? (
           <div>
             <dt>{t('results.career.types')}</dt>
-            <dd>{result.tiedProfiles.map((p) => p.type).join(' · ')}</dd>
+            <dd>
+              {names(
+                lang,
+                result.tiedProfiles.map((p) => p.title),
+              )}
+            </dd>
           </div>
         ) : (
           <div>
             <dt>{t('results.career.primary')}</dt>
-            <dd>{result.primaryType}</dd>
+            <dd>{result.personalityType}</dd>
           </div>
         )}
         <div>

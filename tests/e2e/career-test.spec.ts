@@ -60,6 +60,11 @@ test('uk: a tie the tie-break statements leave is reported as a tie, with both h
   await expect(headlines.filter({ hasText: 'Бос' })).toHaveCount(1);
   await expect(headlines.filter({ hasText: 'Медіатор' })).toHaveCount(1);
   await expect(page.getByText(/визначили ваш/)).toHaveCount(0);
+  // A tie is a normal outcome: told in the neutral notice, not a warning's colours; no type marked "yours"; the
+  // facts name the types in words, not numbers (issue 31).
+  await expect(page.locator('section.notice[aria-labelledby="between-title"]')).not.toHaveClass(/notice-tiebreak/);
+  await expect(page.locator('.breakdown-name', { hasText: uk['results.career.yours'] })).toHaveCount(0);
+  await expect(page.locator('.facts dd').first()).toHaveText(/^(Бос і Медіатор|Медіатор і Бос)$/);
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 });
 
