@@ -4,24 +4,27 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, freshEmail, test } from './fixtures.ts';
 import { PASSWORD, signInOnForm, signUpByApi, signUpOnForm } from '../support/accounts.ts';
-import { answerCareer, answerQuestions, CAREER_CORE, pointsFor, prefix, TEXT, type Lang } from './helpers.ts';
+import {
+  answerCareer,
+  answerQuestions,
+  CAREER_CORE,
+  carefulIqSheet,
+  pointsFor,
+  prefix,
+  TEXT,
+  type Lang,
+} from './helpers.ts';
 import { emojiIn } from '../support/emoji.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const dict = { uk, en };
 
 /** Scores an IQ sheet as the page's signed-in user, which saves it to their account. */
+/** Saves a careful IQ sheet to the page's account: no caution, so it counts for achievements and statistics. */
 async function saveIqResult(page: Page) {
-  const { formToken, questions } = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
-  const scored = await page.request.post('/api/tests/iq/score', {
-    data: {
-      formToken,
-      answers: questions.map((q: { id: number }) => ({ questionId: q.id, selectedAnswer: 0, timeSpent: 20_000 })),
-      timeSpent: 400_000,
-      lang: 'uk',
-    },
-  });
+  const scored = await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'uk') });
   expect(scored.status()).toBe(200);
+  expect((await scored.json()).result.cautions).toEqual([]);
 }
 
 for (const lang of ['uk', 'en'] as Lang[]) {
