@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { fakeProviderEnv, receivedBy, startFakeProviders } from '../support/fake-providers.ts';
-import { WAYFORPAY } from '../support/wayforpay.ts';
+import { wayforpayEnv } from '../support/wayforpay.ts';
 
 let database: TestDatabase;
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
@@ -26,14 +26,7 @@ let m: {
 beforeAll(async () => {
   database = await createTestDatabase(inject('dbDriver'));
   fake = await startFakeProviders();
-  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), {
-    PAYMENT_PROVIDER: 'wayforpay',
-    WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account,
-    WAYFORPAY_SECRET_KEY: WAYFORPAY.secret,
-    WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password,
-    WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example',
-    SITE_URL: 'https://rozum.example',
-  });
+  Object.assign(process.env, database.env, fakeProviderEnv(fake.url), wayforpayEnv());
   (await import('../../src/lib/server/env.ts')).resetEnvForTests();
   m = {
     db: await import('../../src/lib/server/db.ts'),

@@ -26,6 +26,16 @@ export const WAYFORPAY = {
   password: 'rozum-local-test-password',
 };
 
+/** The environment of a server (or of modules under test) that takes payments through WayForPay as that merchant. */
+export const wayforpayEnv = (): Record<string, string> => ({
+  PAYMENT_PROVIDER: 'wayforpay',
+  WAYFORPAY_MERCHANT_ACCOUNT: WAYFORPAY.account,
+  WAYFORPAY_SECRET_KEY: WAYFORPAY.secret,
+  WAYFORPAY_MERCHANT_PASSWORD: WAYFORPAY.password,
+  WAYFORPAY_MERCHANT_DOMAIN: 'rozum.example',
+  SITE_URL: 'https://rozum.example',
+});
+
 const hmacMd5 = (fields: unknown[], key: string) =>
   createHmac('md5', key).update(fields.join(';'), 'utf8').digest('hex');
 
