@@ -93,7 +93,6 @@ export function ProfileSettings({
 
   return (
     <div className="settings">
-      {/* Forms of their own below: each says what it did beside itself. */}
       <form className="card" onSubmit={(e) => void saveName(e)} aria-labelledby="settings-name" noValidate>
         <h2 id="settings-name">{t('profile.settings.name.title')}</h2>
         <div className="field">
