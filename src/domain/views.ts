@@ -97,14 +97,35 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     recommendedProfessions: result.recommendedProfessions,
     strengthsDescription: result.strengthsDescription,
     developmentAreas: result.developmentAreas,
-    profile: {
-      ...(Object.fromEntries(PROFILE_SECTIONS.map((section) => [section, profile[section]])) as Record<
-        ProfileSection,
-        string
-      >),
-      professions: profile.professions,
-      careerRoadmap: profile.careerRoadmap,
-    },
+    /**
+     * The full profile of the type, or of each of two tied types, in the sheet's order: a tie is shown equally,
+     * each type with its professions, roadmap and areas to develop (issue 31).
+     */
+    profiles:
+      result.tiedTypes.length === 2
+        ? result.tiedTypes.map((type) => fullProfile(type, lang, profileOf(type, lang).professions.slice(0, 4)))
+        : [fullProfile(result.primaryType, lang, result.recommendedProfessions, result.developmentAreas)],
+  };
+}
+
+/** A type's profile as the unlocked page shows it: its sections, roadmap, professions and areas to develop. */
+function fullProfile(type: number, lang: Lang, professions: string[], developmentAreas?: string[]) {
+  const profile = profileOf(type, lang);
+  return {
+    type: profile.type,
+    title: profile.title,
+    tagline: profile.tagline,
+    color: profile.color,
+    recommendedProfessions: professions,
+    developmentAreas: developmentAreas ?? [
+      ...profile.careerRoadmap.weaknesses,
+      ...profile.careerRoadmap.careerRecommendations,
+    ],
+    sections: Object.fromEntries(PROFILE_SECTIONS.map((section) => [section, profile[section]])) as Record<
+      ProfileSection,
+      string
+    >,
+    careerRoadmap: profile.careerRoadmap,
   };
 }
 
@@ -115,6 +136,6 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
 type AtEitherAccess<V, K extends PropertyKey> = Exclude<V, Record<K, unknown>> &
   Partial<Omit<Extract<V, Record<K, unknown>>, keyof Exclude<V, Record<K, unknown>>>>;
 export type IqResultView = AtEitherAccess<ReturnType<typeof iqView>, 'review'>;
-export type CareerResultView = AtEitherAccess<ReturnType<typeof careerView>, 'profile'>;
+export type CareerResultView = AtEitherAccess<ReturnType<typeof careerView>, 'profiles'>;
 export type ResultView = IqResultView | CareerResultView;
 export type TestKind = ResultView['kind'];

@@ -107,7 +107,7 @@ export function CareerResultView({
   premiumDays,
   signedIn,
 }: Props) {
-  const full = result.access === 'full' && result.profile;
+  const full = result.access === 'full' && result.profiles;
   const max = result.corePerType;
   const tied = result.tiedProfiles.length > 1;
   return (

@@ -68,6 +68,32 @@ test('uk: a tie the tie-break statements leave is reported as a tie, with both h
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 });
 
+test("uk: with premium, a tie unlocks both types equally: each one's professions, roadmap and areas to develop", async ({
+  page,
+  account: _,
+}) => {
+  expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+  await tieEightAndNine(page);
+  await answerCareer(page, 'uk', 10, () => true, 100);
+  await page.waitForURL(/\/professional-results(\?id=[\w-]+)?$/, { timeout: 15_000 });
+  await expect(page.getByText(uk['results.career.bothProfiles'])).toBeVisible();
+  for (const title of ['Бос', 'Медіатор']) {
+    const profile = page.locator('section.tied-profile', { has: page.getByRole('heading', { level: 2, name: title }) });
+    await expect(profile).toHaveCount(1);
+    await expect(profile.getByRole('heading', { name: uk['results.career.professions'] })).toBeVisible();
+    await expect(profile.getByRole('heading', { name: uk['career.section.careerRoadmap'] })).toBeVisible();
+    await expect(profile.getByRole('heading', { name: uk['results.career.development'] })).toBeVisible();
+    // The link in the list above goes to this type's profile.
+    await page
+      .getByRole('navigation', { name: uk['results.career.bothProfilesNav'] })
+      .getByRole('link', { name: title })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`#${await profile.getAttribute('id')}$`));
+  }
+  await expect(page.locator('.breakdown-name', { hasText: uk['results.career.yours'] })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
 for (const lang of ['en', 'uk'] as Lang[]) {
   test(`${lang}: three types level after the tie-break is "no clear type", with no single profile`, async ({
     page,

@@ -29,6 +29,7 @@ import {
 import { CORE_PER_TYPE, LEGACY_CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../../src/domain/career/counts.ts';
 import { tiedForTop } from '../../src/domain/career/tie.ts';
 import { checkCareerSheet } from '../../src/domain/sheets.ts';
+import { careerView } from '../../src/domain/views.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
 
 const answer = (questionId: number, yes: boolean, shown?: number): CareerAnswer => ({
@@ -209,6 +210,26 @@ describe('career scoring', () => {
     );
     expect(nine).toMatchObject({ noClearType: true, cautions: ['all_same'] });
     expect(nine.tiedTypes).toHaveLength(9);
+  });
+
+  it("unlocks both tied types equally: each one's professions, roadmap and areas to develop", () => {
+    const two = sheetWith({ 2: 4, 6: 4 });
+    const tied = scoreCareerAnswers([...two, ...tieAfterCore(two).tieBreak.map((q) => answer(q.id, true))], 1, 'uk');
+    const full = careerView(tied, 'full', 'uk');
+    expect(full.profiles?.map((p) => p.type).sort()).toEqual([2, 6]);
+    for (const p of full.profiles ?? []) {
+      const own = profileOf(p.type, 'uk');
+      expect(p).toMatchObject({ title: own.title, careerRoadmap: own.careerRoadmap });
+      expect(p.recommendedProfessions).toEqual(own.professions.slice(0, 4));
+      expect(p.developmentAreas).toEqual([...own.careerRoadmap.weaknesses, ...own.careerRoadmap.careerRecommendations]);
+      expect(p.sections.generalDescription).toBe(own.generalDescription);
+    }
+    // The teaser shows neither; a clear type gets its one profile, with the sheet's own recommendations.
+    expect(careerView(tied, 'teaser', 'uk')).not.toHaveProperty('profiles');
+    const clear = scoreCareerAnswers(sheetWith({ 4: 6, 1: 2 }), 1, 'en');
+    expect(careerView(clear, 'full', 'en').profiles).toEqual([
+      expect.objectContaining({ type: 4, recommendedProfessions: clear.recommendedProfessions }),
+    ]);
   });
 
   it('cautions sheets answered by habit: all the same, nine in ten one way, alternating', () => {
