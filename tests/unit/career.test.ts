@@ -29,7 +29,7 @@ import {
 import { CORE_PER_TYPE, LEGACY_CORE_PER_TYPE, TIE_BREAK_PER_TYPE } from '../../src/domain/career/counts.ts';
 import { tiedForTop } from '../../src/domain/career/tie.ts';
 import { checkCareerSheet } from '../../src/domain/sheets.ts';
-import { careerView } from '../../src/domain/views.ts';
+import { careerView, type CareerResultView } from '../../src/domain/views.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
 
 const answer = (questionId: number, yes: boolean, shown?: number): CareerAnswer => ({
@@ -215,7 +215,7 @@ describe('career scoring', () => {
   it("unlocks both tied types equally: each one's professions, roadmap and areas to develop", () => {
     const two = sheetWith({ 2: 4, 6: 4 });
     const tied = scoreCareerAnswers([...two, ...tieAfterCore(two).tieBreak.map((q) => answer(q.id, true))], 1, 'uk');
-    const full = careerView(tied, 'full', 'uk');
+    const full = careerView(tied, 'full', 'uk') as CareerResultView;
     expect(full.profiles?.map((p) => p.type).sort()).toEqual([2, 6]);
     for (const p of full.profiles ?? []) {
       const own = profileOf(p.type, 'uk');
@@ -227,7 +227,7 @@ describe('career scoring', () => {
     // The teaser shows neither; a clear type gets its one profile, with the sheet's own recommendations.
     expect(careerView(tied, 'teaser', 'uk')).not.toHaveProperty('profiles');
     const clear = scoreCareerAnswers(sheetWith({ 4: 6, 1: 2 }), 1, 'en');
-    expect(careerView(clear, 'full', 'en').profiles).toEqual([
+    expect((careerView(clear, 'full', 'en') as CareerResultView).profiles).toEqual([
       expect.objectContaining({ type: 4, recommendedProfessions: clear.recommendedProfessions }),
     ]);
   });
