@@ -78,6 +78,8 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'rozum-test-secret',
         GOOGLE_AUTH_ENDPOINT: `${fakeUrl}/google/auth`,
         GOOGLE_TOKEN_ENDPOINT: `${fakeUrl}/google/token`,
+        // The hryvnia figure beside the price comes from our stand-in for the NBU's open-data API.
+        NBU_API_BASE: fakeUrl,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -31,7 +31,7 @@ export default endpoint(certificates.verify, async ({ params, lang }) => {
   const facts = certificateFacts(row, lang);
   return {
     valid: true as const,
-    holder: holderName(row.full_name, row.email),
+    holder: holderName(row.full_name),
     kind: row.kind,
     result: facts.headline,
     detail: facts.detail,

@@ -1,14 +1,19 @@
 import type { Config } from '@netlify/functions';
 import * as certificates from '../../src/api/certificates.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
-import { certificatePng, certificateRefusal, findCertifiedResult } from '../../src/lib/server/certificates.ts';
+import {
+  certificatePng,
+  certificateRefusal,
+  findCertifiedResult,
+  holderName,
+} from '../../src/lib/server/certificates.ts';
 import { cleanVerificationCode } from '../../src/domain/certificate-code.ts';
 import { siteUrl } from '../../src/lib/server/env.ts';
 
 /**
  * The certificate PNG of a result in ?lang: for its owner, or for anyone holding its verification code (?code=).
  * Rendered once, then served from memory; an ETag lets the browser reuse its copy. A cautioned sheet earns none
- * (409 certificate.error.caution).
+ * (409 certificate.error.caution), nor does one whose holder has given no name (409 certificate.error.name_needed).
  */
 export default endpoint(certificates.image, async ({ req, params, query, user, lang }) => {
   const code = query.code === undefined ? undefined : cleanVerificationCode(query.code);
@@ -17,7 +22,10 @@ export default endpoint(certificates.image, async ({ req, params, query, user, l
   if (!row) return refuse('certificate.error.not_found');
   const refused = certificateRefusal(row);
   if (refused) return refuse(refused);
-  const { png, etag, fileName, cached } = await certificatePng(row, lang, siteUrl());
+  // No certificate without the holder's own name: the page asks for it first (issue 31).
+  const holder = holderName(row.full_name);
+  if (!holder) return refuse('certificate.error.name_needed');
+  const { png, etag, fileName, cached } = await certificatePng({ ...row, holder }, lang, siteUrl());
   const headers = {
     'Content-Type': 'image/png',
     'Content-Disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,

@@ -6,7 +6,8 @@ import type { TestKind } from '../domain/views.ts';
 
 export interface Verified {
   valid: true;
-  holder: string;
+  /** The holder's name; null for a holder who has given none since (names once defaulted to the email's start). */
+  holder: string | null;
   kind: TestKind;
   result: string;
   detail: string;

@@ -23,6 +23,15 @@ export interface OrderStatus {
 
 const orderReference = z.object({ orderReference: z.string().max(128) });
 
+/** The price as charged (USD), and about how many hryvnias it is at the NBU's official rate, when known. */
+export interface Price {
+  amount: string;
+  currency: string;
+  days: number;
+  uah: { amount: number; rate: number; date: string } | null;
+}
+export const price = contract<Price>()({ path: '/api/price', method: 'GET', auth: 'none' });
+
 export const checkout = contract<Checkout>()({
   path: '/api/payments/checkout',
   method: 'POST',
@@ -32,6 +41,8 @@ export const checkout = contract<Checkout>()({
     phone: phoneField,
     testType: testKindField.optional(),
     testResultId: z.uuid().optional(),
+    /** The payer confirmed that the name typed here goes on the profile (and so on certificates). */
+    saveName: z.boolean().optional(),
     lang: langField,
   }),
   maxBytes: 4 * 1024,

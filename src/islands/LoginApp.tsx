@@ -107,8 +107,12 @@ export default function LoginApp({ lang, texts, links }: Props) {
                   autoComplete="name"
                   value={fullName}
                   maxLength={100}
+                  aria-describedby="full-name-hint"
                   onChange={(e) => setFullName(e.target.value)}
                 />
+                <p id="full-name-hint" className="field-hint">
+                  {t('login.fullName.hint')}
+                </p>
               </div>
             ) : null}
             <div className="field">

@@ -1,16 +1,20 @@
 /**
- * The premium modal (spec part 2): full name and phone (required), read-only email, "Get results for $1", the
- * three trust blurbs, "Redirecting" while starting, the 600 s countdown, and the renewal terms before paying.
+ * The premium modal (spec part 2): full name and phone (required), read-only email, the three trust blurbs,
+ * "Redirecting" while starting, and the renewal terms before paying. The subscription is said where it is bought
+ * (issue 31): the button names the monthly renewal, the price shows in hryvnias beside the dollars on the Ukrainian
+ * site (the charge is in USD, as WayForPay is configured), and the payer agrees to the public offer and the refund
+ * policy, linked, before paying. A name typed here goes on the profile (and certificates) when the payer says so.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { loadMe } from '../stores/account.ts';
-import { startCheckout } from '../stores/payment.ts';
+import { loadPrice, startCheckout } from '../stores/payment.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { isPersonName, isPhone } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { Dialog } from './Dialog.tsx';
-import type { Lang } from '../i18n/paths.ts';
+import { localizedPath, type Lang } from '../i18n/paths.ts';
+import type { Price } from '../api/payments.ts';
 import type { TestKind } from '../domain/views.ts';
 
 declare global {
@@ -55,28 +59,42 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   const [phone, setPhone] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The profile's name as stored ('' when none is given), once read. */
+  const [profileName, setProfileName] = useState<string | null>(null);
+  const [saveName, setSaveName] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const [price, setPrice] = useState<Price | null>(null);
 
   useEffect(() => {
     if (!open) return;
     void loadMe().then((r) => {
       if (!r.ok) return;
       setEmail(r.data.user.email);
+      setProfileName(r.data.profile.fullName);
+      // With no name on the profile yet, the one typed here is offered for it, ticked.
+      setSaveName(r.data.profile.fullName === '');
       setFullName((current) => current || r.data.profile.fullName);
     });
-  }, [open]);
+    if (lang === 'uk') void loadPrice().then((r) => r.ok && setPrice(r.data));
+  }, [open, lang]);
+  const nameDiffers = profileName !== null && fullName.trim() !== '' && fullName.trim() !== profileName;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     if (!isPersonName(fullName)) return setError(t('payment.error.fullName'));
     if (!isPhone(phone)) return setError(t('payment.error.phone'));
+    if (!agreed) return setError(t('payment.error.consent'));
     setBusy(true);
     track('begin_checkout', {
       value: 1,
       currency: 'USD',
       items: [{ item_id: 'premium_30', item_name: 'Premium 30 days' }],
     });
-    const res = await startCheckout({ fullName, phone, testType: kind, testResultId: resultId, lang }, resultHref);
+    const res = await startCheckout(
+      { fullName, phone, testType: kind, testResultId: resultId, saveName: nameDiffers && saveName, lang },
+      resultHref,
+    );
     if (!res.ok) {
       setBusy(false);
       return setError(failureText(res, t, lang, 'payment.error.init'));
@@ -112,6 +130,20 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
           </svg>
         </button>
       </div>
+      <p className="payment-price">
+        {t('payment.price')}
+        {price?.uah ? (
+          <>
+            {' '}
+            <span className="muted">
+              {t('payment.price.uah', {
+                amount: price.uah.amount,
+                date: new Date(`${price.uah.date}T12:00:00Z`).toLocaleDateString('uk-UA', { timeZone: 'UTC' }),
+              })}
+            </span>
+          </>
+        ) : null}
+      </p>
       <p className="muted">{t('payment.terms')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
@@ -121,9 +153,24 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             autoComplete="name"
             required
             value={fullName}
+            aria-describedby="pay-name-hint"
             onChange={(e) => setFullName(e.target.value)}
           />
+          <p id="pay-name-hint" className="field-hint">
+            {t('payment.fullName.hint')}
+          </p>
         </div>
+        {nameDiffers ? (
+          <div className="field field-check">
+            <input
+              id="pay-save-name"
+              type="checkbox"
+              checked={saveName}
+              onChange={(e) => setSaveName(e.target.checked)}
+            />
+            <label htmlFor="pay-save-name">{t('payment.saveName')}</label>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="pay-phone">{t('payment.phone')}</label>
           <input
@@ -144,12 +191,32 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
           <label htmlFor="pay-email">{t('login.email')}</label>
           <input id="pay-email" type="email" readOnly value={email} />
         </div>
+        <div className="field field-check">
+          <input
+            id="pay-consent"
+            type="checkbox"
+            required
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+          />
+          <label htmlFor="pay-consent">
+            {t('payment.consent.before')}{' '}
+            <a href={localizedPath(lang, '/legal/offer')} target="_blank" rel="noopener">
+              {t('payment.consent.offer')}
+            </a>{' '}
+            {t('payment.consent.and')}{' '}
+            <a href={localizedPath(lang, '/legal/refund')} target="_blank" rel="noopener">
+              {t('payment.consent.refund')}
+            </a>
+            {t('payment.consent.after')}
+          </label>
+        </div>
         {error ? (
           <p className="notice notice-error" role="alert">
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button-large login-submit" disabled={busy}>
+        <button type="submit" className="button button-large login-submit payment-submit" disabled={busy}>
           {busy ? t('payment.redirecting') : t('payment.submit')}
         </button>
       </form>

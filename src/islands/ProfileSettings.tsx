@@ -107,6 +107,7 @@ export function ProfileSettings({
           />
           <p id="settings-name-hint" className="field-hint">
             {t('profile.settings.name.hint')}
+            {fullName ? null : <strong> {t('profile.settings.name.missing')}</strong>}
           </p>
         </div>
         <button type="submit" className="button" disabled={busy === 'name'}>

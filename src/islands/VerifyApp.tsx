@@ -115,7 +115,7 @@ export default function VerifyApp({
           <dl className="facts">
             <div>
               <dt>{t('verify.holder')}</dt>
-              <dd>{data.holder}</dd>
+              <dd>{data.holder ?? t('verify.holderNone')}</dd>
             </div>
             <div>
               <dt>{t('verify.test')}</dt>
@@ -142,7 +142,12 @@ export default function VerifyApp({
             <img
               className="certificate-preview"
               src={`/api/certificates/${data.resultId}?lang=${lang}&code=${code}`}
-              alt={t('verify.preview', { holder: data.holder, test, result: data.result, date })}
+              alt={t('verify.preview', {
+                holder: data.holder ?? t('verify.holderNone'),
+                test,
+                result: data.result,
+                date,
+              })}
               width={1754}
               height={1240}
               loading="lazy"

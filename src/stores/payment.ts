@@ -14,7 +14,20 @@ export interface CheckoutForm {
   phone: string;
   testType?: TestKind;
   testResultId?: string;
+  /** The payer ticked "use this name on my profile and certificates". */
+  saveName?: boolean;
   lang: Lang;
+}
+
+let pricing: ReturnType<typeof askPrice> | null = null;
+const askPrice = () => callRetrying<typeof payments.price>('GET /api/price');
+/** The price as charged and its hryvnia figure (asked once per page; a failure is asked again next time). */
+export function loadPrice() {
+  pricing ??= askPrice().then((outcome) => {
+    if (!outcome.ok) pricing = null;
+    return outcome;
+  });
+  return pricing;
 }
 
 /** Starts a purchase; once the order exists, remembers where it started (`resultHref`) for the way back. */

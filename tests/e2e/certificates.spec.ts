@@ -27,9 +27,13 @@ test('a signed-in user downloads the certificate in the page language, and anyon
   ]);
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: en['certificate.download'] }).click();
+  await page.getByRole('button', { name: en['certificate.download.en'] }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^Олена_Коваль_IQ_EN_(\d+|above_\d+|below_\d+)\.png$/);
+  // The other language's certificate from the same page: the section promises both.
+  const other = page.waitForEvent('download');
+  await page.getByRole('button', { name: en['certificate.download.uk'] }).click();
+  expect((await other).suggestedFilename()).toMatch(/^Олена_Коваль_IQ_UA_(\d+|above_\d+|below_\d+)\.png$/);
 
   const id = new URL(`http://x${await preview.getAttribute('src')}`).pathname.split('/').pop();
   const saved = await (await page.request.get(`/api/results/iq/${id}`)).json();
@@ -46,6 +50,48 @@ test('a signed-in user downloads the certificate in the page language, and anyon
   await context.close();
 });
 
+test.describe('a holder who gave no name', () => {
+  test.use({ fullName: undefined });
+  for (const [lang, viewport] of [
+    ['uk', { width: 390, height: 844 }],
+    ['en', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`${lang}: is asked for it before the certificate is issued, and the name is then on it (${viewport.width} px)`, async ({
+      page,
+      account: _,
+    }) => {
+      await page.setViewportSize(viewport);
+      const texts = lang === 'uk' ? uk : en;
+      const { id } = await (
+        await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) })
+      ).json();
+      // The address is never the name: the server issues nothing until a name is given.
+      const refused = await page.request.get(`/api/certificates/${id}?lang=${lang}`);
+      expect(refused.status()).toBe(409);
+      expect((await refused.json()).error).toBe('certificate.error.name_needed');
+      await page.goto(`${prefix(lang)}/results?id=${id}`);
+      const section = page.getByRole('region', { name: texts['certificate.title'] });
+      await expect(section.getByText(texts['certificate.name.intro'])).toBeVisible();
+      await expect(section.getByRole('img', { name: texts['certificate.preview'] })).toHaveCount(0);
+      const field = section.getByLabel(texts['certificate.name.label']);
+      await section.getByRole('button', { name: texts['certificate.name.save'] }).click();
+      await expect(section.getByText(texts['certificate.name.invalid'])).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
+        [],
+      );
+      await field.fill('Марія Гнатюк');
+      await field.press('Enter');
+      await expect(section.getByRole('img', { name: texts['certificate.preview'] })).toBeVisible({ timeout: 10_000 });
+      const me = await (await page.request.get('/api/me')).json();
+      expect(me.profile.fullName).toBe('Марія Гнатюк');
+      const download = page.waitForEvent('download');
+      await section.getByRole('button', { name: texts[`certificate.download.${lang}`] }).click();
+      expect((await download).suggestedFilename()).toMatch(/^Марія_Гнатюк_IQ_/);
+    });
+  }
+});
+
 test('a visitor is invited to sign in for a certificate', async ({ page, request }) => {
   const stored = await (
     await request.post('/api/tests/iq/score', { data: await carefulIqSheet(request, 'uk') })
@@ -54,7 +100,7 @@ test('a visitor is invited to sign in for a certificate', async ({ page, request
   await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
   await page.goto('/results');
   await expect(page.getByText(uk['certificate.signin'])).toBeVisible();
-  await expect(page.getByRole('button', { name: uk['certificate.download'] })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: uk['certificate.download.uk'] })).toHaveCount(0);
 });
 
 for (const lang of ['uk', 'en'] as const) {
@@ -78,7 +124,7 @@ for (const lang of ['uk', 'en'] as const) {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(texts['results.restart.unsaved']);
     await expect(section.getByText(texts['certificate.signin'])).toHaveCount(0);
-    await expect(section.getByRole('button', { name: texts['certificate.download'] })).toHaveCount(0);
+    await expect(section.getByRole('button', { name: texts[`certificate.download.${lang}`] })).toHaveCount(0);
   });
 }
 

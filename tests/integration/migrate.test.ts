@@ -173,6 +173,37 @@ describe('0010_premium_active', () => {
   });
 });
 
+describe('0016_holder_names', () => {
+  it('clears the names sign-up took from the address, and keeps the names people gave', async () => {
+    await beforeMigration('0016', async (older, all) => {
+      const users = await older.query<{ id: string; email: string }>(
+        `INSERT INTO users (email, email_normalized) VALUES ('ivan.p@example.com', 'ivan.p@example.com'),
+           ('olena@example.com', 'olena@example.com'), ('nobody@example.com', 'nobody@example.com') RETURNING id, email`,
+      );
+      const names: Record<string, string> = {
+        'ivan.p@example.com': 'ivan.p',
+        'olena@example.com': 'Олена Коваль',
+        'nobody@example.com': '',
+      };
+      for (const u of users)
+        await older.query('INSERT INTO user_profiles (id, email, full_name) VALUES ($1, $2, $3)', [
+          u.id,
+          u.email,
+          names[u.email],
+        ]);
+      expect(await migrate(older, all)).toContain('0016_holder_names');
+      const rows = await older.query<{ email: string; full_name: string }>(
+        'SELECT email, full_name FROM user_profiles ORDER BY email',
+      );
+      expect(rows.map((r) => [r.email, r.full_name])).toEqual([
+        ['ivan.p@example.com', ''],
+        ['nobody@example.com', ''],
+        ['olena@example.com', 'Олена Коваль'],
+      ]);
+    });
+  });
+});
+
 describe('who migrates', () => {
   it("not a hosted function on its cold start (the deploy's build runs npm run db:migrate), but a local process", async () => {
     const { db, closeDb } = await import('../../src/lib/server/db.ts');

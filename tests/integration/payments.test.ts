@@ -40,6 +40,26 @@ describe('checkout', () => {
       (await new Client(base).post('/api/payments/checkout', { fullName: 'X', phone: '+380501234567' })).status,
     ).toBe(401);
   });
+
+  it('puts the name typed for the payment on the profile only when the payer asks it to, and a refused order renames nothing', async () => {
+    const client = await signedUp(base, { fullName: 'Олена Коваль' });
+    const name = async () => (await (await client.get('/api/me')).json()).profile.fullName;
+    await order(client, { fullName: 'Петро Іваненко' });
+    expect(await name()).toBe('Олена Коваль');
+    await order(client, { fullName: 'Петро Іваненко', saveName: true });
+    expect(await name()).toBe('Петро Іваненко');
+    const refused = await client.post('/api/payments/checkout', {
+      fullName: 'Ганна Шевченко',
+      phone: '12',
+      saveName: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(await name()).toBe('Петро Іваненко');
+    expect(
+      (await client.post('/api/payments/checkout', { fullName: 'X Y', phone: '+380501234567', saveName: 'yes' }))
+        .status,
+    ).toBe(400);
+  });
 });
 
 describe('WayForPay service callback', () => {

@@ -6,6 +6,9 @@
  * Google: OAuth 2.0 token endpoint (RFC 6749 §4.1.3 with PKCE, RFC 7636): form-encoded POST, client
  * authentication by HTTP Basic, grant_type=authorization_code, code, redirect_uri, code_verifier whose
  * base64url(SHA-256) equals the code_challenge of the authorization request. Answers JSON with an id_token.
+ *
+ * NBU: the official exchange rate, GET /NBUStatService/v1/statdirectory/exchange?valcode=USD&json, answering a JSON
+ * array of { r030, txt, rate, cc, exchangedate: "DD.MM.YYYY" } (https://bank.gov.ua/ua/open-data/api-dev).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +19,8 @@ export const GOOGLE_CLIENT_ID = 'rozum-test.apps.googleusercontent.com';
 export const MAILCHIMP = { key: 'rozum-test-key-us21', list: 'list-123' };
 export const TELEGRAM = { token: '123456:rozum-test-token', chat: '-1001234567890' };
 export const GOOGLE_CLIENT_SECRET = 'rozum-test-secret';
+/** The rate the fake NBU sets for today unless a test asks otherwise (hryvnias per dollar). */
+export const NBU_USD_RATE = 41.7236;
 
 interface Recorded {
   path: string;
@@ -51,6 +56,8 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
   const regularSchedules = new Map<string, Record<string, unknown>>();
   /** The members the list has (by subscriber hash): what a permanent delete finds or answers 404 for. */
   const mailchimpMembers = new Set<string>();
+  /** The NBU's official USD rate the fake answers with; null answers 503, as an outage would. */
+  let nbuRate: number | null = NBU_USD_RATE;
 
   const send = (res: ServerResponse, status: number, data: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -123,6 +130,10 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
       removeAnswer = JSON.parse(body);
       return send(res, 200, { ok: true });
     }
+    if (url.pathname === '/__control/nbu' && req.method === 'POST') {
+      nbuRate = (JSON.parse(body) as { rate: number | null }).rate;
+      return send(res, 200, { ok: true });
+    }
     if (url.pathname === '/__control/google/codes' && req.method === 'POST') {
       const { code, ...rest } = JSON.parse(body) as { code: string } & GoogleCode;
       googleCodes.set(code, rest);
@@ -136,6 +147,16 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
       problems: [],
     };
     recorded.push(entry);
+    // The NBU's official rates (https://bank.gov.ua/ua/open-data/api-dev): GET with valcode and json, a JSON array.
+    if (url.pathname === '/NBUStatService/v1/statdirectory/exchange') {
+      if (req.method !== 'GET') entry.problems.push('not a GET');
+      if (url.searchParams.get('valcode') !== 'USD') entry.problems.push('valcode is not USD');
+      if (!url.searchParams.has('json')) entry.problems.push('json not asked for (the NBU answers XML without it)');
+      if (nbuRate === null) return send(res, 503, { message: 'unavailable' });
+      const d = new Date();
+      const day = `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+      return send(res, 200, [{ r030: 840, txt: 'Долар США', rate: nbuRate, cc: 'USD', exchangedate: day }]);
+    }
     // Google's account chooser, for a browser: the authorization request checked, a form asks which account (any
     // address, as Google would vouch for it), and its answer goes back to redirect_uri with a code and the state.
     if (url.pathname === '/google/auth') {
@@ -314,6 +335,7 @@ export const fakeProviderEnv = (url: string): Record<string, string> => ({
   TELEGRAM_CHAT_ID: TELEGRAM.chat,
   TELEGRAM_API_BASE: `${url}/telegram`,
   WAYFORPAY_API_BASE: `${url}/wayforpay`,
+  NBU_API_BASE: url,
 });
 
 /** Everything the fake received so far. */

@@ -18,12 +18,13 @@ import { verifyPath } from '../../domain/certificate-code.ts';
 import { personName } from '../../domain/contact.ts';
 
 /**
- * The holder's name on the certificate: the full name as the name rule leaves it (a name stored before the rule that
- * is only invisible characters counts as none), else the part of the email before the at-sign, else "User".
+ * The holder's name on the certificate: the full name as the name rule leaves it, or null when there is none (a name
+ * stored before the rule that is only invisible characters counts as none). Never the email's: a certificate without
+ * the holder's own name is not issued; the page asks for the name first (issue 31).
  */
-export function holderName(fullName: string | null, email: string | null): string {
+export function holderName(fullName: string | null): string | null {
   const checked = personName(fullName ?? '');
-  return checked.ok ? checked.name : email?.split('@')[0] || 'User';
+  return checked.ok ? checked.name : null;
 }
 
 interface ResultRow {
@@ -135,9 +136,9 @@ const cache = new Map<string, { png: Buffer; etag: string }>();
 const CACHE_LIMIT = 200;
 
 /** The PNG for a result in a language, rendered once per content and then served from memory. */
-export async function certificatePng(row: ResultRow, lang: Lang, siteUrl: string) {
+export async function certificatePng(row: ResultRow & { holder: string }, lang: Lang, siteUrl: string) {
   const facts = certificateFacts(row, lang);
-  const holder = holderName(row.full_name, row.email);
+  const holder = row.holder;
   const data: CertificateData = {
     kind: row.kind,
     lang,

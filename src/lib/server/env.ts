@@ -58,6 +58,8 @@ const Schema = z.object({
   TELEGRAM_BOT_TOKEN: text,
   TELEGRAM_CHAT_ID: text,
   TELEGRAM_API_BASE: text,
+  /** The National Bank of Ukraine's open-data API (the UAH figure beside the USD price); bank.gov.ua by default. */
+  NBU_API_BASE: text,
   /** Transactional mail: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
   SMTP_URL: text,
   /** The sender of transactional mail, e.g. `Rozum <hello@rozum.example>`. */

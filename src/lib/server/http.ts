@@ -69,6 +69,7 @@ const STATUS_OF = {
   'results.error.claimed': 409,
   'certificate.error.caution': 409,
   'certificate.error.duplicate': 409,
+  'certificate.error.name_needed': 409,
   'certificate.error.withdrawn': 410,
   'account.delete.reauth': 403,
   'token.error.invalid': 400,

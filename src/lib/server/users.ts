@@ -11,7 +11,6 @@ export { MAX_PASSWORD } from '../../api/auth.ts';
 
 /** The key accounts are unique on (src/domain/email.ts): look-alike forms of one address are one account. */
 export const normalizeEmail = emailKey;
-export const emailLocalPart = (email: string): string => email.trim().split('@')[0] ?? '';
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON);
 export const verifyPassword = (hashed: string, password: string): Promise<boolean> =>
@@ -64,7 +63,8 @@ export async function createUser(input: NewUser, tx?: Queryable): Promise<{ id: 
       ],
     );
     if (!user) return null;
-    const fullName = input.fullName?.trim() || emailLocalPart(input.email);
+    // No name given stays no name: the certificate asks for one rather than printing the address (issue 31).
+    const fullName = input.fullName?.trim() ?? '';
     await q.query(
       `INSERT INTO user_profiles (id, email, full_name, mailing_consent_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)`,
       [user.id, input.email.trim(), fullName, input.mailingConsent === true],

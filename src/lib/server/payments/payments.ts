@@ -4,7 +4,6 @@
  * (charges.ts). This file chooses the provider and starts the checkout.
  */
 import { randomBytes } from 'node:crypto';
-import { SITE } from '../../../config/site.ts';
 import { db } from '../db.ts';
 import { env, siteUrl } from '../env.ts';
 import { refuseTestProvider } from '../production.ts';
@@ -16,7 +15,9 @@ import type { Checkout, Provider } from '../../../api/payments.ts';
 
 export type { Checkout, Provider };
 
-export const PRICE = { amount: '1', currency: 'USD', days: SITE.premium.days } as const;
+import { PRICE } from './price.ts';
+
+export { PRICE };
 
 /**
  * WayForPay, unless PAYMENT_PROVIDER=test asks for the test provider — never by default, so a deploy that forgets
