@@ -87,8 +87,8 @@ const IMPERATIVES = [
   'чекай',
   'шукай',
 ];
-/** A 2nd-person singular verb: "знаєш", "можеш", "хочеш" (and the few nouns that end so). */
-const SINGULAR_VERB = /(?<![\p{L}'’])\p{L}+(?:єш|еш|иш|їш)(?![\p{L}'’])/giu;
+/** A 2nd-person singular verb: "знаєш", "можеш", "погоджуєшся" (and the few nouns that end so). */
+const SINGULAR_VERB = /(?<![\p{L}'’])\p{L}+(?:єш|еш|иш|їш)(?:ся)?(?![\p{L}'’])/giu;
 const NOT_VERBS = new Set(['хеш', 'кеш', 'лиш', 'миш', 'тиш']);
 
 const word = (forms: string[]) => new RegExp(`(?<![\\p{L}'’])(?:${forms.join('|')})(?![\\p{L}'’])`, 'giu');
@@ -125,6 +125,7 @@ describe('formal address in Ukrainian', () => {
     expect(informalForms('Досконалість — не умова, і ти вже нею є.')).toEqual(['ти']);
     expect(informalForms('Обирай ролі, щоб твої стандарти ставали перевагою.')).toEqual(['Обирай', 'твої']);
     expect(informalForms('Тренуйся відмовлятися, коли знаєш, що навантаження повне.')).toEqual(['Тренуйся', 'знаєш']);
+    expect(informalForms('Коли погоджуєшся майже з усім, різниця розмивається.')).toEqual(['погоджуєшся']);
     expect(informalForms('Обирайте ролі, де ваші стандарти — перевага; тренуйтеся відмовлятися.')).toEqual([]);
     expect(informalForms('Вони ставлять хеш, коли робота готова, і бачать її ціну.')).toEqual([]);
     expect(informalForms('Критик каже: «Ти ще надто мало знаєш».')).toEqual([]);
