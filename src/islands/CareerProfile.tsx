@@ -21,6 +21,7 @@ function OneProfile({ profile, t, tied, badge }: { profile: Profile; t: T; tied:
       <section className="result-block" aria-labelledby={id('professions')}>
         {badge}
         <H id={id('professions')}>{t('results.career.professions')}</H>
+        <p className="muted">{t('results.career.professionsNote')}</p>
         <ul className="chips">
           {profile.recommendedProfessions.map((p) => (
             <li key={p}>{p}</li>

@@ -81,6 +81,8 @@ test("uk: with premium, a tie unlocks both types equally: each one's professions
     const profile = page.locator('section.tied-profile', { has: page.getByRole('heading', { level: 2, name: title }) });
     await expect(profile).toHaveCount(1);
     await expect(profile.getByRole('heading', { name: uk['results.career.professions'] })).toBeVisible();
+    // Directions, not a licence: the note under the professions says regulated ones need training and a licence.
+    await expect(profile.getByText(uk['results.career.professionsNote'])).toBeVisible();
     await expect(profile.getByRole('heading', { name: uk['career.section.careerRoadmap'] })).toBeVisible();
     await expect(profile.getByRole('heading', { name: uk['results.career.development'] })).toBeVisible();
     // The link in the list above goes to this type's profile.

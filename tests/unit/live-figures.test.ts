@@ -17,7 +17,7 @@ describe('a live count on a landing', () => {
     expect(liveText(texts('en'), 'live.iqToday', 'en', 1234)).toBe('1,234 IQ results saved today');
     expect(liveText(texts('en'), 'live.resultsThisMonth', 'en', 100)).toBe('100 test results saved this month');
     expect(liveText(texts('uk'), 'live.professionalToday', 'uk', 101)).toBe(
-      'Сьогодні збережено 101 результат кар’єрного тесту',
+      'Сьогодні збережено 101 результат тесту на профорієнтацію',
     );
     expect(liveText(texts('uk'), 'live.iqToday', 'uk', 102)).toBe('Сьогодні збережено 102 результати IQ-тесту');
     expect(liveText(texts('uk'), 'live.iqToday', 'uk', 1234)).toMatch(
