@@ -59,4 +59,16 @@ describe('built pages', () => {
       titles.set(title!, file);
     }
   });
+
+  it('show no content figure left unfilled ({careerStatements} and the like) in their visible text', () => {
+    const left: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8')
+        .replace(/<script[\s\S]*?<\/script>/g, '')
+        .replace(/<style[\s\S]*?<\/style>/g, '')
+        .replace(/<[^>]+>/g, ' ');
+      for (const m of text.matchAll(/\{[a-zA-Z]\w*\}/g)) left.push(`${file}: ${m[0]}`);
+    }
+    expect(left).toEqual([]);
+  });
 });
