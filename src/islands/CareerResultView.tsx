@@ -3,7 +3,7 @@ import { clock, type T } from '../lib/client/texts.ts';
 import type { CareerResultView as Data, ResultsLinks, ResultViewProps } from './results-data.ts';
 import type { Saving } from '../stores/results.ts';
 import { failureText } from '../lib/client/failure-text.ts';
-import { Cautions, PremiumGate, ResultActions, SignInLink } from './ResultParts.tsx';
+import { Cautions, KeptBanner, PremiumGate, ResultActions } from './ResultParts.tsx';
 import { Samples } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 import { CareerProfile } from './CareerProfile.tsx';
@@ -18,12 +18,14 @@ function SaveBanner({
   t,
   lang,
   links,
+  kept,
 }: {
   saving: Saving;
   onSaveAgain: () => void;
   t: T;
   lang: Lang;
   links: ResultsLinks;
+  kept: Props['kept'];
 }) {
   if (saving.status === 'saving')
     return (
@@ -48,14 +50,7 @@ function SaveBanner({
         </button>
       </div>
     );
-  return (
-    <p className="notice">
-      {t('save.visitor')}{' '}
-      <SignInLink kind="professional" links={links}>
-        {t('nav.signin')}
-      </SignInLink>
-    </p>
-  );
+  return kept ? <KeptBanner t={t} lang={lang} kind="professional" links={links} kept={kept} /> : null;
 }
 
 const names = (lang: Lang, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
@@ -106,13 +101,14 @@ export function CareerResultView({
   lang,
   premiumDays,
   signedIn,
+  kept,
 }: Props) {
   const full = result.access === 'full' && result.profiles;
   const max = result.corePerType;
   const tied = result.tiedProfiles.length > 1;
   return (
     <article className="result" aria-labelledby="result-title" style={{ ['--type-color' as string]: result.color }}>
-      <SaveBanner saving={saving} onSaveAgain={onSaveAgain} t={t} lang={lang} links={links} />
+      <SaveBanner saving={saving} onSaveAgain={onSaveAgain} t={t} lang={lang} links={links} kept={kept} />
       <Cautions cautions={result.cautions} t={t} prefix="results.career.caution." testId="career-cautions" />
       {tied ? (
         <header className="result-hero result-hero-type">
@@ -230,6 +226,7 @@ export function CareerResultView({
         t={t}
         links={links}
         onRestart={onRestart}
+        signedIn={signedIn}
         shareText={t('share.text.professional', { type: result.personalityType })}
       />
     </article>

@@ -2,17 +2,29 @@
 import { clock } from '../lib/client/texts.ts';
 import { iqReadingTexts } from '../lib/iq-reading.ts';
 import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
-import { Cautions, PremiumGate, ResultActions } from './ResultParts.tsx';
+import { Cautions, KeptBanner, PremiumGate, ResultActions } from './ResultParts.tsx';
 import { Samples, StatsPanel } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 
 type Props = ResultViewProps<Data>;
 
-export function IqResultView({ result, t, samples, links, onRestart, resultId, signedIn, lang, premiumDays }: Props) {
+export function IqResultView({
+  result,
+  t,
+  samples,
+  links,
+  onRestart,
+  resultId,
+  signedIn,
+  lang,
+  premiumDays,
+  kept,
+}: Props) {
   const full = result.access === 'full';
   const reading = iqReadingTexts(t, result);
   return (
     <article className="result" aria-labelledby="result-title">
+      {kept ? <KeptBanner t={t} lang={lang} kind="iq" links={links} kept={kept} /> : null}
       <Cautions cautions={result.cautions} t={t} prefix="results.caution." testId="iq-cautions" />
       <header className="result-hero">
         <p className="eyebrow" aria-hidden="true">
@@ -162,7 +174,13 @@ export function IqResultView({ result, t, samples, links, onRestart, resultId, s
         refused={result.cautions.includes('key_seen') ? 'key_seen' : result.cautions.length > 0 ? 'caution' : undefined}
         onRestart={onRestart}
       />
-      <ResultActions t={t} links={links} onRestart={onRestart} shareText={t('share.text.iq', { iq: reading.value })} />
+      <ResultActions
+        t={t}
+        links={links}
+        onRestart={onRestart}
+        signedIn={signedIn}
+        shareText={t('share.text.iq', { iq: reading.value })}
+      />
     </article>
   );
 }

@@ -11,7 +11,7 @@ import { ShareModal } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn, rememberWayBack } from '../lib/client/auth-state.ts';
 import { Icon } from '../components/Icon.tsx';
-import type { ResultsLinks } from './results-data.ts';
+import type { ResultsLinks, ResultViewProps } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
 
@@ -36,16 +36,58 @@ export function SignInLink({
   );
 }
 
+/**
+ * A visitor's result is kept on this device only: the banner at the top of every teaser says until when, offers to
+ * keep it in a profile (sign in), and to forget it here — a shared computer should not keep it (issue 31).
+ */
+export function KeptBanner({
+  t,
+  lang,
+  kind,
+  links,
+  kept,
+}: {
+  t: T;
+  lang: Lang;
+  kind: TestKind;
+  links: ResultsLinks;
+  kept: NonNullable<ResultViewProps<unknown>['kept']>;
+}) {
+  const date = kept.until
+    ? new Date(kept.until).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })
+    : null;
+  return (
+    <div className="notice keep-banner" data-testid="kept-banner">
+      <p>
+        {date ? t('save.kept', { date }) : t('save.keptTab')}{' '}
+        <SignInLink kind={kind} links={links}>
+          {t('save.keep')}
+        </SignInLink>
+      </p>
+      <button type="button" className="link-button" onClick={kept.forget}>
+        {t('save.forget')}
+      </button>
+    </div>
+  );
+}
+
 export function ResultActions({
   t,
   links,
   onRestart,
   shareText,
+  signedIn,
 }: {
   t: T;
   links: ResultsLinks;
   onRestart: () => void;
   shareText: string;
+  /** "My profile" is for signed-in people only. */
+  signedIn: boolean;
 }) {
   const [shareOpen, setShareOpen] = useState(false);
   return (
@@ -53,9 +95,11 @@ export function ResultActions({
       <a className="button button-ghost" href={links.home}>
         {t('results.home')}
       </a>
-      <a className="button button-ghost" href={links.profile}>
-        {t('results.profile')}
-      </a>
+      {signedIn ? (
+        <a className="button button-ghost" href={links.profile}>
+          {t('results.profile')}
+        </a>
+      ) : null}
       <a className="button button-ghost" href={links.otherTest}>
         {t('results.other')}
       </a>

@@ -1,6 +1,7 @@
 /**
  * A results page (/results, /professional-results): finds the result — a saved one by ?id, the visitor's
- * temporary one, or the answer sheet still being scored — and shows it at the access the server granted.
+ * temporary one (this tab's, or the one this device keeps), or the answer sheet still being scored — and shows it at
+ * the access the server granted; with none, it says so and offers the test.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -11,6 +12,7 @@ import {
   $saving,
   ATTEMPTS,
   clearTemporaryResults,
+  forgetResult,
   loadSaved,
   readPending,
   readTempResult,
@@ -21,11 +23,12 @@ import {
 import { loadMe } from '../stores/account.ts';
 import type { Failure } from '../lib/client/call.ts';
 import { failureText } from '../lib/client/failure-text.ts';
-import type { StoredResult } from '../lib/client/session.ts';
+import { KEEP_DAYS, type StoredResult } from '../lib/client/session.ts';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
+import { SignInLink } from './ResultParts.tsx';
 import type { ResultsLinks, SiteSamples } from './results-data.ts';
 
 export type { ResultsLinks };
@@ -45,6 +48,8 @@ type State =
   | { status: 'scoring'; attempt: number }
   | { status: 'ready'; stored: StoredResult }
   | { status: 'not-found' }
+  /** No result in this tab nor kept on this device: said, with the ways on, rather than a silent redirect. */
+  | { status: 'none' }
   | { status: 'failed'; message: string }
   /**
    * Stopped: a limit, or the server out of reach after every try. `sheet`: it was the answers being scored, and they
@@ -75,7 +80,9 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     const ready = (stored: StoredResult) => !cancelled && setState({ status: 'ready', stored });
     void (async () => {
       const id = new URLSearchParams(location.search).get('id');
-      if (id && isUuid(id)) {
+      // An id that cannot be one (a mistyped or cut link) is not found, whichever test it names.
+      if (id !== null && !isUuid(id)) return setState({ status: 'not-found' });
+      if (id) {
         const saved = await loadSaved(kind, id, lang);
         if (saved.ok) return ready({ result: saved.data.result, id });
         if (cancelled) return;
@@ -96,12 +103,12 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
           message: (outcome && !outcome.ok && outcome.message) || t('results.failed'),
         });
       }
-      location.replace(links.home);
+      if (!cancelled) setState({ status: 'none' });
     })();
     return () => {
       cancelled = true;
     };
-  }, [kind, lang, scoreTry, links.home, t]);
+  }, [kind, lang, scoreTry, t]);
 
   // A saved result's address names it (?id=), so a reload, a bookmark or a shared link opens the same result.
   const savedId = state.status === 'ready' ? state.stored.id : undefined;
@@ -201,6 +208,28 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       </section>
     );
   }
+  if (state.status === 'none') {
+    return (
+      <section className="page-narrow" aria-labelledby="none-title">
+        <h1 id="none-title">{t('results.none.title')}</h1>
+        <p>{t('results.none.hint', { days: KEEP_DAYS })}</p>
+        <div className="actions">
+          <a className="button" href={links.test}>
+            {t(`results.none.take.${kind}`)}
+          </a>
+          {isSignedIn() ? (
+            <a className="button button-ghost" href={links.profile}>
+              {t('results.profile')}
+            </a>
+          ) : (
+            <SignInLink className="button button-ghost" kind={kind} links={links}>
+              {t('nav.signin')}
+            </SignInLink>
+          )}
+        </div>
+      </section>
+    );
+  }
   if (state.status === 'not-found' || state.status === 'failed') {
     return (
       <section className="page-narrow" aria-labelledby="nf-title">
@@ -216,7 +245,13 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   const startOver = clearAndGo(links.test);
   // A result saved to an account is kept there; one that is not is lost by restarting, so that asks first.
   const onRestart = () => (stored.id ? startOver() : setWarnOpen(true));
-  const common = { t, lang, samples, links, onRestart, resultId: stored.id, kind, signedIn, premiumDays };
+  // A visitor's result kept on this device: forgetting it removes it here and goes home.
+  const forget = () => {
+    forgetResult(kind);
+    location.assign(links.home);
+  };
+  const kept = !stored.id && !isSignedIn() ? { until: stored.keptUntil, forget } : undefined;
+  const common = { t, lang, samples, links, onRestart, resultId: stored.id, kind, signedIn, premiumDays, kept };
   return (
     <>
       {stored.result.kind === 'iq' ? (

@@ -28,6 +28,8 @@ export interface ResultViewProps<R> {
   lang: Lang;
   premiumDays: number | null;
   signedIn: boolean;
+  /** A visitor's result no account has: until when this device keeps it, and forgetting it here. */
+  kept?: { until?: number; forget: () => void };
 }
 export type { CareerResultView, IqResultView } from '../domain/views.ts';
 

@@ -98,6 +98,10 @@ export async function relocalize(kind: TestKind, stored: StoredResult, lang: Lan
   return updated;
 }
 
+/** "Forget it on this device": a visitor's result of one test, from this tab and this device. */
+export const forgetResult = (kind: TestKind) =>
+  session.clearAll(session.tempResult(kind), session.currentResultId(kind));
+
 /** "Restart": clears the temporary results and anything pending (spec part 1 §2). */
 export function clearTemporaryResults(): void {
   for (const kind of ['iq', 'professional'] as const) {

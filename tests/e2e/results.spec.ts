@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import { t as tr } from '../../src/i18n/index.ts';
+import { carefulIqSheet, pointsFor, scoreCareerSitting } from './helpers.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { anchorIds } from '../../src/domain/iq/linking.ts';
 import { formScale } from '../../src/domain/iq/scale.ts';
@@ -8,11 +11,100 @@ import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 import { iqView } from '../../src/domain/views.ts';
 import { emojiIn } from '../support/emoji.ts';
 
-test('with nothing to show, the results page goes home in its language', async ({ page }) => {
+test('with nothing to show, the results page says so in its language and offers the test, not a silent redirect', async ({
+  page,
+}) => {
   await page.goto('/eng/results');
-  await page.waitForURL(/\/eng$/);
+  await expect(page.getByRole('heading', { name: en['results.none.title'] })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: en['results.none.take.iq'] })).toHaveAttribute('href', '/eng/iq');
   await page.goto('/professional-results');
-  await page.waitForURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('heading', { name: uk['results.none.title'] })).toBeVisible();
+  await expect(main.getByRole('link', { name: uk['results.none.take.professional'] })).toHaveAttribute(
+    'href',
+    '/professional-test',
+  );
+  await expect(main.getByRole('link', { name: uk['nav.signin'] })).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
+test('a malformed result id is "not found" for either test, never a silent redirect', async ({ page }) => {
+  for (const path of ['/professional-results?id=not-an-id', '/results?id=4b1e2c1a']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: uk['results.notfound.title'] })).toBeVisible();
+  }
+});
+
+test.describe('a visitor result kept on this device (issue 31)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  for (const [lang, kind, path] of [
+    ['uk', 'iq', '/results'],
+    ['en', 'professional', '/eng/professional-results'],
+  ] as const) {
+    test(`${lang} ${kind}: survives closing the tab, says until when at the top, and can be forgotten`, async ({
+      page,
+      context,
+    }) => {
+      const texts = lang === 'uk' ? uk : en;
+      const sheet =
+        kind === 'iq'
+          ? await carefulIqSheet(page.request, lang)
+          : await scoreCareerSitting(page.request, lang, pointsFor(4));
+      const stored = await (await page.request.post(`/api/tests/${kind}/score`, { data: sheet })).json();
+      await page.goto(lang === 'uk' ? '/' : '/eng');
+      await page.evaluate(([key, value]) => sessionStorage.setItem(key, JSON.stringify(value)), [
+        kind === 'iq' ? 'tempTestResult' : 'tempProfessionalTestResult',
+        stored,
+      ] as const);
+      await page.goto(path);
+      const banner = page.getByTestId('kept-banner');
+      // At the top of the teaser: before the reading itself.
+      await expect(banner).toBeVisible();
+      expect(
+        await page.evaluate(() => {
+          const article = document.querySelector('article.result')!;
+          return article.firstElementChild?.getAttribute('data-testid');
+        }),
+      ).toBe('kept-banner');
+      const until = new Date(Date.now() + 30 * DAY).toLocaleDateString(lang === 'uk' ? 'uk-UA' : 'en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      });
+      await expect(banner).toContainText(tr(lang, 'save.kept', { date: until }));
+      await expect(banner.getByRole('link', { name: texts['save.keep'] })).toBeVisible();
+      // "My profile" is for signed-in people.
+      await expect(page.getByRole('link', { name: texts['results.profile'] })).toHaveCount(0);
+      const heading = await page.locator('#result-title').textContent();
+
+      // The tab closes; a new one (the browser reopened) shows the same result, not the home page.
+      await page.close();
+      const again = await context.newPage();
+      await again.goto(path);
+      await expect(again.locator('#result-title')).toHaveText(heading!);
+      await expect(again.getByTestId('kept-banner')).toContainText(tr(lang, 'save.kept', { date: until }));
+
+      // Forgotten on this device: gone from this tab and from the next.
+      await again.getByRole('button', { name: texts['save.forget'] }).click();
+      await again.waitForURL(lang === 'uk' ? /\/$/ : /\/eng$/);
+      await again.goto(path);
+      await expect(again.getByRole('heading', { name: texts['results.none.title'] })).toBeVisible();
+    });
+  }
+
+  test('is kept 30 days and no longer', async ({ page }) => {
+    const stored = await (
+      await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'uk') })
+    ).json();
+    await page.goto('/');
+    await page.evaluate(
+      ([value, past]) => localStorage.setItem('rozum.kept.iq', JSON.stringify({ ...value, keptUntil: past })),
+      [stored, Date.now() - 1000] as const,
+    );
+    await page.goto('/results');
+    await expect(page.getByRole('heading', { name: uk['results.none.title'] })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('rozum.kept.iq'))).toBeNull();
+  });
 });
 
 test('a result id nobody can show gives the not-found state with the sign-in hint', async ({ page }) => {

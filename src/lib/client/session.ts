@@ -1,8 +1,10 @@
 /**
  * Everything the site keeps in the browser's sessionStorage, in one place: each key (the spec's names where it
- * names them, part 1 §3), the shape stored under it, and the groups that are cleared together. sessionStorage,
- * not localStorage: a test in progress, a visitor's unsaved result and a purchase under way belong to this tab's
- * visit. Values are JSON; nothing here throws (private windows and full quotas just mean "not kept").
+ * names them, part 1 §3), the shape stored under it, and the groups that are cleared together. sessionStorage:
+ * a test in progress and a purchase under way belong to this tab's visit. The one thing kept beyond the tab is a
+ * visitor's latest result not yet saved to an account: in localStorage too, on this device, until it is saved or
+ * KEEP_DAYS pass (issue 31), so closing the tab does not lose it. Values are JSON; nothing here throws (private
+ * windows and full quotas just mean "not kept").
  */
 import type { ResultView, TestKind } from '../../domain/views.ts';
 import type { Lang } from '../../i18n/paths.ts';
@@ -50,7 +52,13 @@ export interface StoredResult {
   id?: string;
   /** False when the user was signed in but saving failed (the token can still claim it). */
   saved?: boolean;
+  /** Until when (ms) this device keeps it, while no account has it. */
+  keptUntil?: number;
 }
+
+/** How long a device keeps a visitor's result that no account has (said on the result page). */
+export const KEEP_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a purchase started, so the payment result page can return there. */
 export interface PurchaseContext {
@@ -66,11 +74,11 @@ export interface Slot<T> {
   clear(): void;
 }
 
-function slot<T>(key: string): Slot<T> {
+function slot<T>(key: string, storage: () => Storage = () => sessionStorage): Slot<T> {
   return {
     read() {
       try {
-        const raw = sessionStorage.getItem(key);
+        const raw = storage().getItem(key);
         return raw ? (JSON.parse(raw) as T) : null;
       } catch {
         return null;
@@ -78,14 +86,14 @@ function slot<T>(key: string): Slot<T> {
     },
     write(value) {
       try {
-        sessionStorage.setItem(key, JSON.stringify(value));
+        storage().setItem(key, JSON.stringify(value));
       } catch {
         // Nothing to do: the page's own state still carries it.
       }
     },
     clear() {
       try {
-        sessionStorage.removeItem(key);
+        storage().removeItem(key);
       } catch {
         // Nothing was kept, so nothing is left.
       }
@@ -93,12 +101,71 @@ function slot<T>(key: string): Slot<T> {
   };
 }
 
+/** Whether a stored result is one no account has yet (a visitor's, or a signed-in user's whose saving failed). */
+const unsaved = (stored: StoredResult) => Boolean(stored.token && !stored.id);
+
+/**
+ * The tab's result (sessionStorage, under the spec's key), backed for an unsaved one by this device's copy
+ * (localStorage): a new tab, or the browser reopened, reads it from there until it is saved or its time is up.
+ */
+function keptResult(key: string, deviceKey: string): Slot<StoredResult> {
+  const tab = slot<StoredResult>(key);
+  const device = slot<StoredResult>(deviceKey, () => localStorage);
+  const fromDevice = (now: number) => {
+    const kept = device.read();
+    if (!kept) return null;
+    if (!kept.keptUntil || kept.keptUntil <= now || !unsaved(kept)) {
+      device.clear();
+      return null;
+    }
+    return kept;
+  };
+  const self: Slot<StoredResult> = {
+    read() {
+      const here = tab.read();
+      // Kept in this tab before the device kept results (or put there by hand): kept on the device from now.
+      if (here && unsaved(here) && !here.keptUntil) {
+        self.write(here);
+        return tab.read() ?? here;
+      }
+      if (here) return here;
+      const kept = fromDevice(Date.now());
+      if (kept) tab.write(kept);
+      return kept;
+    },
+    write(value) {
+      if (!unsaved(value)) {
+        device.clear();
+        return tab.write({ ...value, keptUntil: undefined });
+      }
+      // The same result again (another language, say) keeps its first date; a new one starts its own days.
+      const kept = fromDevice(Date.now());
+      const keptUntil =
+        value.keptUntil ??
+        (kept && kept.token === value.token ? kept.keptUntil : undefined) ??
+        Date.now() + KEEP_DAYS * DAY_MS;
+      const stored = { ...value, keptUntil };
+      tab.write(stored);
+      device.write(stored);
+    },
+    clear() {
+      tab.clear();
+      device.clear();
+    },
+  };
+  return self;
+}
+
 const perKind = <T>(keys: Record<TestKind, string>) => {
   const slots = { iq: slot<T>(keys.iq), professional: slot<T>(keys.professional) };
   return (kind: TestKind): Slot<T> => slots[kind];
 };
 
-export const tempResult = perKind<StoredResult>({ iq: 'tempTestResult', professional: 'tempProfessionalTestResult' });
+const keptResults = {
+  iq: keptResult('tempTestResult', 'rozum.kept.iq'),
+  professional: keptResult('tempProfessionalTestResult', 'rozum.kept.professional'),
+};
+export const tempResult = (kind: TestKind): Slot<StoredResult> => keptResults[kind];
 export const currentResultId = perKind<string>({
   iq: 'currentTestResultId',
   professional: 'currentProfessionalTestResultId',
