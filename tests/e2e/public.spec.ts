@@ -302,6 +302,23 @@ test('every legal page renders in both languages, with its tokens filled', async
   }
 });
 
+test('no legal page is wider than a phone: a table stacks its rows, each cell under its heading', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
+  for (const lang of ['uk', 'en'] as const) {
+    for (const type of LEGAL) {
+      await page.goto(`${lang === 'en' ? '/eng' : ''}/legal/${type}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${lang}/${type}`).toBeLessThanOrEqual(390);
+    }
+  }
+  // The cookie table's first cell shows its column's heading above it.
+  await page.goto('/eng/legal/cookies');
+  const cell = page.locator('.prose td').first();
+  await expect(cell).toHaveAttribute('data-label', 'Cookie');
+  expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('block');
+});
+
 test('axe finds nothing on the public pages', async ({ page }) => {
   // Eight full axe runs: about 20 s on an idle machine, more on a busy 2-core one.
   test.setTimeout(120_000);
