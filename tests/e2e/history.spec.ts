@@ -4,10 +4,12 @@
  * before a retake.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
+import { signUpByApi } from '../support/accounts.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -54,5 +56,41 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       .toBe(true);
     await page.goto(`${prefix(lang)}/iq`);
     await expect(page.getByTestId('form-reviewed')).toHaveText(t['intro.iq.reviewed']);
+  });
+}
+
+/** The profile address's lines, as the page wraps it: the characters grouped by the line box they sit on. */
+const emailLines = (page: Page) =>
+  page.locator('.profile-email').evaluate((p) => {
+    const lines: string[] = [];
+    let top = Number.NaN;
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const at = range.getBoundingClientRect().top;
+        if (!(Math.abs(at - top) < 2)) lines.push('');
+        top = at;
+        lines[lines.length - 1] += node.data[i];
+      }
+    return lines;
+  });
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: on a phone a long address in the profile wraps after its "@" or before a dot, never mid-word`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = `oleksandra.kovalenko-shevchenko.${Date.now()}@students.kyiv-polytechnic.example.com`;
+    await signUpByApi(page.request, { email, lang });
+    await page.goto(`${prefix(lang)}/profile`);
+    await expect(page.locator('.profile-email')).toHaveText(email);
+    const lines = await emailLines(page);
+    expect(lines.join('')).toBe(email);
+    expect(lines.length, lines.join(' | ')).toBeGreaterThan(1);
+    for (let i = 1; i < lines.length; i++)
+      expect(lines[i - 1].endsWith('@') || lines[i].startsWith('.'), lines.join(' | ')).toBe(true);
   });
 }
