@@ -59,6 +59,55 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   });
 }
 
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: the premium review shows a matrix item's answers as the option pictures, with their alt text`, async ({
+    page,
+    account: _,
+  }) => {
+    const t = lang === 'uk' ? uk : en;
+    expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+    const scored = await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) });
+    const { id } = await scored.json();
+    const { review } = (await (await page.request.get(`/api/results/iq/${id}?lang=${lang}`)).json()).result;
+    type Reviewed = {
+      withheld: boolean;
+      correct: boolean;
+      selectedAnswer: number;
+      correctAnswer: number;
+      options: string[];
+      image?: { optionAlts: string[] };
+    };
+    const items = review as Reviewed[];
+    const n = items.findIndex((item) => !item.withheld && item.image && item.selectedAnswer >= 0);
+    expect(n).toBeGreaterThanOrEqual(0);
+    const item = items[n];
+    await page.goto(`${prefix(lang)}/results?id=${id}`);
+    const entry = page
+      .getByRole('region', { name: t['review.title'] })
+      .getByRole('listitem')
+      .filter({
+        has: page.getByRole('heading', {
+          name: new RegExp(
+            `^${t['runner.question'].replace('{n}', String(n + 1)).replace('{total}', String(items.length))} `,
+          ),
+        }),
+      });
+    const answers = item.correct ? [item.selectedAnswer] : [item.selectedAnswer, item.correctAnswer];
+    await expect(entry.locator('.review-answer img')).toHaveCount(answers.length);
+    for (const [i, answer] of answers.entries()) {
+      const picture = entry
+        .locator('.review-answer')
+        .nth(i)
+        .getByRole('img', { name: item.image!.optionAlts[answer], exact: true });
+      await expect(picture).toHaveAttribute('src', encodeURI(item.options[answer]));
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    }
+  });
+}
+
 /** The profile address's lines, as the page wraps it: the characters grouped by the line box they sit on. */
 const emailLines = (page: Page) =>
   page.locator('.profile-email').evaluate((p) => {
