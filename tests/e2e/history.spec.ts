@@ -108,6 +108,28 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   });
 }
 
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: a premium career entry in the history names its first areas to develop beside its professions`, async ({
+    page,
+    account: _,
+  }) => {
+    const t = lang === 'uk' ? uk : en;
+    expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+    const sheet = await scoreCareerSitting(page.request, lang, pointsFor(4));
+    const { id } = await (await page.request.post('/api/tests/professional/score', { data: sheet })).json();
+    const { result } = await (await page.request.get(`/api/results/professional/${id}?lang=${lang}`)).json();
+    const areas = (result.developmentAreas as string[]).slice(0, 2);
+    expect(areas).toHaveLength(2);
+    await page.goto(`${prefix(lang)}/profile`);
+    await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
+    const entry = page.getByRole('tabpanel').getByRole('listitem').first();
+    await expect(entry).toContainText(
+      `${t['results.career.professions']}: ${(result.recommendedProfessions as string[]).slice(0, 3).join(', ')}`,
+    );
+    await expect(entry).toContainText(`${t['results.career.development']}: ${areas.join('; ')}`);
+  });
+}
+
 /** The profile address's lines, as the page wraps it: the characters grouped by the line box they sit on. */
 const emailLines = (page: Page) =>
   page.locator('.profile-email').evaluate((p) => {
