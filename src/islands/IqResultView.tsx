@@ -5,8 +5,25 @@ import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
 import { Cautions, KeptBanner, PremiumGate, ResultActions } from './ResultParts.tsx';
 import { Samples, StatsPanel } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
+import { OPTION_SIZE } from '../domain/matrices/sizes.ts';
 
 type Props = ResultViewProps<Data>;
+type ReviewedItem = Extract<NonNullable<Data['review']>[number], { withheld: false }>;
+
+/** An answer in the review: a matrix option as the test drew it (small, its description as alt text), else its text. */
+function Answer({ item, index }: { item: ReviewedItem; index: number }) {
+  if (!item.image) return <>{item.options[index]}</>;
+  return (
+    <img
+      className="review-option"
+      src={encodeURI(item.options[index])}
+      alt={item.image.optionAlts[index]}
+      width={OPTION_SIZE}
+      height={OPTION_SIZE}
+      loading="lazy"
+    />
+  );
+}
 
 export function IqResultView({
   result,
@@ -140,18 +157,13 @@ export function IqResultView({
                   {item.image ? (
                     <img className="review-image" src={encodeURI(item.image.src)} alt={item.image.alt} loading="lazy" />
                   ) : null}
-                  <p>
+                  <p className="review-answer">
                     {t('review.yours')}:{' '}
-                    {item.selectedAnswer >= 0
-                      ? item.image
-                        ? item.image.optionAlts[item.selectedAnswer]
-                        : item.options[item.selectedAnswer]
-                      : '—'}
+                    {item.selectedAnswer >= 0 ? <Answer item={item} index={item.selectedAnswer} /> : '—'}
                   </p>
                   {!item.correct ? (
-                    <p>
-                      {t('review.correct')}:{' '}
-                      {item.image ? item.image.optionAlts[item.correctAnswer] : item.options[item.correctAnswer]}
+                    <p className="review-answer">
+                      {t('review.correct')}: <Answer item={item} index={item.correctAnswer} />
                     </p>
                   ) : null}
                   <p className="muted">{item.explanation}</p>

@@ -52,8 +52,15 @@ export default function LoginApp({ lang, texts, links }: Props) {
     void googleConfigured().then(setGoogle);
   }, [t]);
 
+  // The sign-up form asked for before this island was running (the toggle's plain form, below): ?mode=signup.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).get('mode') === 'signup') setMode('signup');
+  }, []);
+
   const toggle = () => {
-    setMode(mode === 'signin' ? 'signup' : 'signin');
+    const next = mode === 'signin' ? 'signup' : 'signin';
+    history.replaceState(history.state, '', next === 'signup' ? '?mode=signup' : location.pathname);
+    setMode(next);
     setError(null);
     setSuccess(null);
   };
@@ -181,12 +188,20 @@ export default function LoginApp({ lang, texts, links }: Props) {
               {loading ? t('login.loading') : mode === 'signin' ? t('login.signin.submit') : t('login.signup.submit')}
             </button>
           </form>
-          <p className="login-toggle">
+          {/* A plain GET form, so a click before hydration is not lost: it reloads the page as ?mode=signup. */}
+          <form
+            className="login-toggle"
+            method="get"
+            onSubmit={(event) => {
+              event.preventDefault();
+              toggle();
+            }}
+          >
             {mode === 'signin' ? t('login.toggle.toSignup') : t('login.toggle.toSignin')}{' '}
-            <button type="button" className="link-button" onClick={toggle}>
+            <button type="submit" className="link-button" name="mode" value={mode === 'signin' ? 'signup' : 'signin'}>
               {mode === 'signin' ? t('login.signup.title') : t('login.signin.title')}
             </button>
-          </p>
+          </form>
           <p className="divider">
             <span>{t('login.or')}</span>
           </p>

@@ -2,7 +2,7 @@
  * The profile (spec part 2): user card, and three tabs — overview, history, achievements — with the premium
  * gate and "?" figures for users without premium. Entries open their result in the current language.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { ProfileLinks } from './profile-data.ts';
@@ -23,6 +23,15 @@ interface Props {
   texts: Texts;
   links: ProfileLinks;
 }
+
+/** An address with a chance to break after its "@" and before each dot, so a phone wraps it there, not mid-word. */
+const breakableEmail = (email: string) =>
+  email.split(/(?<=@)|(?=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 
 const TABS = ['overview', 'history', 'achievements', 'settings'] as const;
 
@@ -145,7 +154,7 @@ export default function ProfileApp({ lang, texts, links }: Props) {
         </span>
         <div>
           <h1 id="user-name">{me.profile.displayName}</h1>
-          <p className="muted profile-email">{me.user.email}</p>
+          <p className="muted profile-email">{breakableEmail(me.user.email)}</p>
           <p className="muted">
             {t('profile.joined', { date: date(me.user.createdAt) })} ·{' '}
             {t('profile.achievementsCount', { n: stats.achievements.unlocked.length })}

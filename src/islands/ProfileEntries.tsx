@@ -79,7 +79,16 @@ export function CareerItem({ entry, premium, t, date, links }: ItemProps<CareerE
           <>
             {t('results.career.questions')}: {entry.totalQuestions} · {t('results.time')}: {clock(entry.timeSpent ?? 0)}
           </>,
-          entry.recommendedProfessions.slice(0, 3).join(', '),
+          <>
+            {t('results.career.professions')}: {entry.recommendedProfessions.slice(0, 3).join(', ')}
+          </>,
+          ...(entry.developmentAreas?.length
+            ? [
+                <>
+                  {t('results.career.development')}: {entry.developmentAreas.slice(0, 2).join('; ')}
+                </>,
+              ]
+            : []),
         ]
       : null;
   return <EntryCard href={`${links.proResults}?id=${entry.id}`} head={head} details={details} />;

@@ -1,6 +1,6 @@
 /**
  * One question: text, the matrix image when there is one, and the options as a radio group. Arrow keys move
- * and choose without moving on; a click, Enter or Space chooses and moves on after 300 ms (spec part 1 §4).
+ * through the options as laid out (Up and Down by column) and choose without moving on; a click, Enter or Space chooses and moves on after 300 ms (spec part 1 §4).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Question } from '../stores/test-session.ts';
@@ -58,6 +58,27 @@ function Picture({
   );
 }
 
+/** How many options a row of the group holds as laid out now: those on the first one's line. */
+function columnsOf(options: (HTMLElement | null)[]): number {
+  const tops = options.map((el) => el?.getBoundingClientRect().top ?? Number.NaN);
+  return Math.max(1, tops.filter((top) => Math.abs(top - tops[0]) < 1).length);
+}
+
+/**
+ * The option an arrow key moves to, following the grid as drawn (`columns` a row): Left and Right the previous and
+ * next in reading order, Up and Down the one above and below in the same column; each wraps around at the ends, and
+ * in a single row (or column) both pairs of keys step through it.
+ */
+function arrowTarget(from: number, step: number, vertical: boolean, columns: number, count: number): number {
+  const rows = Math.ceil(count / columns);
+  if (!vertical || rows === 1) return (from + step + count) % count;
+  const column = from % columns;
+  let row = (Math.floor(from / columns) + step + rows) % rows;
+  // A last row shorter than the rest has no option under some columns: wrap past it.
+  while (row * columns + column >= count) row = (row + step + rows) % rows;
+  return row * columns + column;
+}
+
 export function QuestionCard({ question, number, total, kind, selected, onChoose, t }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const radios = useRef<(HTMLButtonElement | null)[]>([]);
@@ -84,15 +105,15 @@ export function QuestionCard({ question, number, total, kind, selected, onChoose
   }, [question.id]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const forward = event.key === 'ArrowDown' || event.key === 'ArrowRight';
-    const back = event.key === 'ArrowUp' || event.key === 'ArrowLeft';
-    if (!forward && !back) return;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[event.key];
+    if (!step) return;
     event.preventDefault();
     const from = Math.max(
       0,
       radios.current.findIndex((el) => el === document.activeElement),
     );
-    const to = (from + (forward ? 1 : -1) + values.length) % values.length;
+    const vertical = event.key === 'ArrowUp' || event.key === 'ArrowDown';
+    const to = arrowTarget(from, step, vertical, columnsOf(radios.current), values.length);
     radios.current[to]?.focus();
     onChoose(values[to], false);
   }

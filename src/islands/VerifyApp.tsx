@@ -6,15 +6,16 @@ import { useEffect, useState } from 'react';
 import { verifyCode } from '../stores/certificates.ts';
 import type { Verified } from '../api/certificates.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
-import { cleanVerificationCode, printedCode } from '../domain/certificate-code.ts';
-import type { Lang } from '../i18n/paths.ts';
+import { cleanVerificationCode, printedCode, verifyPath } from '../domain/certificate-code.ts';
+import { localizedPath, type Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
 import { longDate } from '../i18n/dates.ts';
 
 type State =
   | { status: 'loading' }
   | { status: 'valid'; data: Verified; code: string }
-  | { status: 'invalid' }
+  /** No certificate has the code: `asked` is the code as typed or linked (printed in groups when it reads as one), for the field to correct it. */
+  | { status: 'invalid'; asked: string }
   /** The code names a saved result whose answers carry a caution, or a copy of another account's sheet: not certified. */
   | { status: 'cautioned' }
   | { status: 'duplicate' }
@@ -40,25 +41,57 @@ export default function VerifyApp({
     const asked = new URLSearchParams(location.search).get('code');
     if (!asked) return setState({ status: 'missing' });
     const code = cleanVerificationCode(asked);
-    void verifyCode(asked, lang).then((r) =>
+    void verifyCode(asked, lang).then((r) => {
+      if (r.ok && code) return setState({ status: 'valid', data: r.data, code });
+      if (!r.ok && r.kind === 'unavailable') return setState({ status: 'unavailable' });
+      const refusal = r.ok ? null : r.error;
       setState(
-        r.ok && code
-          ? { status: 'valid', data: r.data, code }
-          : {
-              status:
-                !r.ok && r.kind === 'unavailable'
-                  ? 'unavailable'
-                  : !r.ok && r.error === 'certificate.error.caution'
-                    ? 'cautioned'
-                    : !r.ok && r.error === 'certificate.error.duplicate'
-                      ? 'duplicate'
-                      : !r.ok && r.error === 'certificate.error.withdrawn'
-                        ? 'withdrawn'
-                        : 'invalid',
-            },
-      ),
-    );
+        refusal === 'certificate.error.caution'
+          ? { status: 'cautioned' }
+          : refusal === 'certificate.error.duplicate'
+            ? { status: 'duplicate' }
+            : refusal === 'certificate.error.withdrawn'
+              ? { status: 'withdrawn' }
+              : { status: 'invalid', asked: code ? printedCode(code) : asked },
+      );
+    });
   }, [lang, tries]);
+  /** A field to type a code (or correct a mistyped one): its check opens this page for the code. */
+  const codeForm = (typed: string) => (
+    <form
+      className="verify-form"
+      method="get"
+      action={localizedPath(lang, '/verify')}
+      onSubmit={(event) => {
+        const code = cleanVerificationCode(new FormData(event.currentTarget).get('code')?.toString() ?? '');
+        if (!code) return;
+        event.preventDefault();
+        location.assign(verifyPath(lang, code));
+      }}
+    >
+      <div className="field">
+        <label htmlFor="verify-code-field">{t('verify.form.label')}</label>
+        <div className="verify-form-row">
+          <input
+            id="verify-code-field"
+            name="code"
+            defaultValue={typed}
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby="verify-code-hint"
+          />
+          <button type="submit" className="button">
+            {t('verify.form.submit')}
+          </button>
+        </div>
+        <p id="verify-code-hint" className="field-hint">
+          {t('verify.form.hint')}
+        </p>
+      </div>
+    </form>
+  );
   const testLink = (kind: TestKind, ghost = false) => (
     <a key={kind} className={ghost ? 'button button-ghost' : 'button'} href={testHrefs[kind]}>
       {t(`meta.action.${kind}`)}
@@ -95,6 +128,9 @@ export default function VerifyApp({
           <span aria-hidden="true">✗</span> {t(`verify.${state.status}.title`)}
         </h1>
         <p>{t(`verify.${state.status}.text`)}</p>
+        {state.status === 'invalid' || state.status === 'missing'
+          ? codeForm(state.status === 'invalid' ? state.asked : '')
+          : null}
         <div className="verify-cta">
           <p>{t('verify.cta')}</p>
           <div className="verify-actions">{[testLink('iq'), testLink('professional', true)]}</div>

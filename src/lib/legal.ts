@@ -28,3 +28,21 @@ const escapeHtml = (s: string) =>
 export function fillTokens(html: string, lang: Lang, tokens = legalTokens(lang)): string {
   return html.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in tokens ? escapeHtml(tokens[name]) : whole));
 }
+
+const textOf = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+
+/**
+ * Gives every body cell of each rendered table its column's heading as data-label, so on a phone
+ * (src/styles/global/legal.css) a row stacks into a card, each cell under its heading, instead of a table wider
+ * than the screen.
+ */
+export function labelTableCells(html: string): string {
+  return html.replace(/<table\b[^>]*>[\s\S]*?<\/table>/g, (table) => {
+    const heads = [...(table.match(/<thead\b[\s\S]*?<\/thead>/)?.[0] ?? '').matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)];
+    const labels = heads.map((head) => textOf(head[1]).replace(/"/g, '&quot;'));
+    return table.replace(/<tr\b[^>]*>[\s\S]*?<\/tr>/g, (row) => {
+      let column = 0;
+      return row.replace(/<td\b/g, () => `<td data-label="${labels[column++] ?? ''}"`);
+    });
+  });
+}

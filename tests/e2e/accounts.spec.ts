@@ -85,6 +85,27 @@ test('a signed-in career test is saved, and the banner says so', async ({ page, 
   await expect(page.getByRole('tabpanel').getByRole('link', { name: /Генератор/ })).toBeVisible();
 });
 
+test('"Sign up" clicked before the page has come to life still opens the sign-up form', async ({ page }) => {
+  // The island's script waits until the click is made: until then the page is its server HTML alone.
+  let release!: () => void;
+  const clicked = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/LoginApp\.[\w-]+\.js$/, async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  await page.goto('/eng/login', { waitUntil: 'domcontentloaded' });
+  expect(await page.locator('astro-island[component-url*="LoginApp"]').getAttribute('ssr')).not.toBeNull();
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  release();
+  await page.waitForURL(/\/eng\/login\?mode=signup$/);
+  await expect(page.getByRole('heading', { level: 1, name: en['login.signup.title'] })).toBeVisible();
+  await expect(page.getByLabel(en['login.fullName'])).toBeVisible();
+  // And back, now hydrated, without a reload.
+  await page.getByRole('button', { name: en['login.signin.title'] }).click();
+  await expect(page.getByLabel(en['login.fullName'])).toHaveCount(0);
+  await expect(page).toHaveURL(/\/eng\/login$/);
+});
+
 test('sign-in errors are shown in the page language, and the form toggles clear them', async ({ page }) => {
   await page.goto('/eng/login');
   await page.getByRole('button', { name: en['login.signin.submit'] }).click();

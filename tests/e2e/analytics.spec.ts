@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import en from '../../src/i18n/en.json' with { type: 'json' };
 import { answerCareer, answerQuestions, CAREER_CORE, pointsFor, TEXT } from './helpers.ts';
 
 /** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */
@@ -57,6 +58,37 @@ test('without consent, nothing is sent', async ({ page }) => {
     expect(await events(page)).toEqual([]);
     await page.evaluate(() => sessionStorage.clear());
   }
+});
+
+test('declining after accepting stops analytics on the same page at once, and deletes its cookies', async ({
+  page,
+}) => {
+  await recordEvents(page, null);
+  const gaId = process.env.PUBLIC_GA_ID!;
+  await page.goto('/eng/login');
+  const banner = page.getByRole('region', { name: en['cookies.title'] });
+  await banner.getByRole('button', { name: en['cookies.accept'] }).click();
+  await expect.poll(() => page.evaluate(() => typeof window.gtag)).toBe('function');
+  // What gtag.js would have set.
+  await page.evaluate((id) => {
+    document.cookie = '_ga=GA1.1.123.456; path=/';
+    document.cookie = `_ga_${id.slice(2)}=GS1.1.123; path=/`;
+  }, gaId);
+
+  await page.getByRole('link', { name: en['cookies.settings'] }).click();
+  await banner.getByRole('button', { name: en['cookies.decline'] }).click();
+  await expect(banner).toBeHidden();
+  const before = (await events(page)).length;
+  // Our own event (a sign-in attempt), and anything calling gtag() directly: nothing more is queued.
+  await page.getByLabel(en['login.email']).fill('nobody@example.com');
+  await page.getByLabel(en['login.password'], { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.evaluate(() => window.gtag?.('event', 'probe'));
+  expect((await events(page)).length).toBe(before);
+  // gtag.js's own opt-out, so it sends nothing by itself either; and Google's cookies are gone.
+  expect(await page.evaluate((id) => Reflect.get(window, `ga-disable-${id}`), gaId)).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|; )_ga/);
 });
 
 test('a purchase reports the amount the order was charged, not a made-up figure', async ({ page, account }) => {

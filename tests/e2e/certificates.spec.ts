@@ -3,7 +3,7 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { answerIqCarefully, carefulIqSheet, pointsFor, prefix, scoreCareerSitting, TEXT } from './helpers.ts';
-import { printedCode } from '../../src/domain/certificate-code.ts';
+import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ fullName: 'Олена Коваль' });
@@ -208,5 +208,36 @@ for (const [lang, viewport] of [
     // The only error is the browser's own note of the wrong code's 404 answer, which the page turns into its message.
     expect(errors.filter((e) => !e.includes(`/api/certificates/verify/${wrong}`))).toEqual([]);
     await context.close();
+  });
+}
+
+for (const lang of ['uk', 'en'] as const) {
+  test(`${lang}: a code typed on the verification page is checked, and a mistyped one corrected there`, async ({
+    page,
+    account: _,
+  }) => {
+    const texts = lang === 'uk' ? uk : en;
+    const iq = await (
+      await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) })
+    ).json();
+    const code = (await (await page.request.get(`/api/results/iq/${iq.id}`)).json()).verificationCode as string;
+    await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
+
+    await page.goto(`${prefix(lang)}/verify`);
+    const missing = page.getByRole('region', { name: texts['verify.missing.title'] });
+    await expect(missing.getByLabel(texts['verify.form.label'])).toHaveValue('');
+    const printed = printedCode(code);
+    const typo = `${printed.slice(0, -1)}${printed.endsWith('A') ? 'B' : 'A'}`;
+    await missing.getByLabel(texts['verify.form.label']).fill(typo);
+    await missing.getByRole('button', { name: texts['verify.form.submit'] }).click();
+
+    const invalid = page.getByRole('region', { name: texts['verify.invalid.title'] });
+    await expect(invalid).toBeVisible();
+    const field = invalid.getByLabel(texts['verify.form.label']);
+    await expect(field).toHaveValue(typo);
+    await field.fill(printed);
+    await field.press('Enter');
+    await expect(page.getByRole('region', { name: texts['verify.valid.title'] })).toBeVisible();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(verifyPath(lang, code));
   });
 }

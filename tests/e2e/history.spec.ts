@@ -4,10 +4,12 @@
  * before a retake.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
+import { signUpByApi } from '../support/accounts.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -54,5 +56,112 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       .toBe(true);
     await page.goto(`${prefix(lang)}/iq`);
     await expect(page.getByTestId('form-reviewed')).toHaveText(t['intro.iq.reviewed']);
+  });
+}
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: the premium review shows a matrix item's answers as the option pictures, with their alt text`, async ({
+    page,
+    account: _,
+  }) => {
+    const t = lang === 'uk' ? uk : en;
+    expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+    const scored = await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) });
+    const { id } = await scored.json();
+    const { review } = (await (await page.request.get(`/api/results/iq/${id}?lang=${lang}`)).json()).result;
+    type Reviewed = {
+      withheld: boolean;
+      correct: boolean;
+      selectedAnswer: number;
+      correctAnswer: number;
+      options: string[];
+      image?: { optionAlts: string[] };
+    };
+    const items = review as Reviewed[];
+    const n = items.findIndex((item) => !item.withheld && item.image && item.selectedAnswer >= 0);
+    expect(n).toBeGreaterThanOrEqual(0);
+    const item = items[n];
+    await page.goto(`${prefix(lang)}/results?id=${id}`);
+    const entry = page
+      .getByRole('region', { name: t['review.title'] })
+      .getByRole('listitem')
+      .filter({
+        has: page.getByRole('heading', {
+          name: new RegExp(
+            `^${t['runner.question'].replace('{n}', String(n + 1)).replace('{total}', String(items.length))} `,
+          ),
+        }),
+      });
+    const answers = item.correct ? [item.selectedAnswer] : [item.selectedAnswer, item.correctAnswer];
+    await expect(entry.locator('.review-answer img')).toHaveCount(answers.length);
+    for (const [i, answer] of answers.entries()) {
+      const picture = entry
+        .locator('.review-answer')
+        .nth(i)
+        .getByRole('img', { name: item.image!.optionAlts[answer], exact: true });
+      await expect(picture).toHaveAttribute('src', encodeURI(item.options[answer]));
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    }
+  });
+}
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: a premium career entry in the history names its first areas to develop beside its professions`, async ({
+    page,
+    account: _,
+  }) => {
+    const t = lang === 'uk' ? uk : en;
+    expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+    const sheet = await scoreCareerSitting(page.request, lang, pointsFor(4));
+    const { id } = await (await page.request.post('/api/tests/professional/score', { data: sheet })).json();
+    const { result } = await (await page.request.get(`/api/results/professional/${id}?lang=${lang}`)).json();
+    const areas = (result.developmentAreas as string[]).slice(0, 2);
+    expect(areas).toHaveLength(2);
+    await page.goto(`${prefix(lang)}/profile`);
+    await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
+    const entry = page.getByRole('tabpanel').getByRole('listitem').first();
+    await expect(entry).toContainText(
+      `${t['results.career.professions']}: ${(result.recommendedProfessions as string[]).slice(0, 3).join(', ')}`,
+    );
+    await expect(entry).toContainText(`${t['results.career.development']}: ${areas.join('; ')}`);
+  });
+}
+
+/** The profile address's lines, as the page wraps it: the characters grouped by the line box they sit on. */
+const emailLines = (page: Page) =>
+  page.locator('.profile-email').evaluate((p) => {
+    const lines: string[] = [];
+    let top = Number.NaN;
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const at = range.getBoundingClientRect().top;
+        if (!(Math.abs(at - top) < 2)) lines.push('');
+        top = at;
+        lines[lines.length - 1] += node.data[i];
+      }
+    return lines;
+  });
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: on a phone a long address in the profile wraps after its "@" or before a dot, never mid-word`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = `oleksandra.kovalenko-shevchenko.${Date.now()}@students.kyiv-polytechnic.example.com`;
+    await signUpByApi(page.request, { email, lang });
+    await page.goto(`${prefix(lang)}/profile`);
+    await expect(page.locator('.profile-email')).toHaveText(email);
+    const lines = await emailLines(page);
+    expect(lines.join('')).toBe(email);
+    expect(lines.length, lines.join(' | ')).toBeGreaterThan(1);
+    for (let i = 1; i < lines.length; i++)
+      expect(lines[i - 1].endsWith('@') || lines[i].startsWith('.'), lines.join(' | ')).toBe(true);
   });
 }

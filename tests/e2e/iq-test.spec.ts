@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { answerQuestions, formOf, prefix, questions, serverScore, shownIq, TEXT, type Lang } from './helpers.ts';
 
@@ -252,4 +254,22 @@ test('a retake is another form', async ({ page }) => {
   const second = await formOf(page);
   expect(second).not.toBe(first);
   await expect(page.locator('.question-text').first()).not.toHaveText(firstQuestion!);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the test pages say the test needs JavaScript, with no endless "Loading…" and no dead start button', async ({
+    page,
+  }) => {
+    for (const lang of ['uk', 'en'] as const) {
+      const texts = lang === 'uk' ? uk : en;
+      for (const kind of ['iq', 'professional'] as const) {
+        await page.goto(`${prefix(lang)}${kind === 'iq' ? '/iq' : '/professional-test'}`);
+        await expect(page.getByRole('heading', { level: 1, name: texts[`intro.${kind}.title`] })).toBeVisible();
+        await expect(page.getByText(texts['intro.noscript'])).toBeVisible();
+        await expect(page.getByRole('status')).toBeHidden();
+        await expect(page.getByRole('button', { name: texts[`intro.${kind}.start`] })).toBeHidden();
+      }
+    }
+  });
 });

@@ -6,6 +6,7 @@ import en from '../../src/i18n/en.json' with { type: 'json' };
 import { emojiIn } from '../support/emoji.ts';
 import { formatNumber } from '../../src/i18n/numbers.ts';
 import { siteContent, withFigures } from '../../src/lib/site-content.ts';
+import { localizedPath } from '../../src/i18n/paths.ts';
 import { typicalIntervalHalfWidth } from '../../src/lib/site-figures.ts';
 import { LIVE_FIGURE_MIN } from '../../src/lib/client/live-figures.ts';
 
@@ -35,14 +36,25 @@ async function stubStats(
   );
 }
 
-test('the hero button leads to the tests, whose cards start the tests', async ({ page }) => {
-  await page.goto('/');
+test("the hero's buttons start the tests: the IQ test first, the career test beside it; the cards start them too", async ({
+  page,
+}) => {
+  for (const lang of ['uk', 'en'] as const) {
+    const { hero } = siteContent(lang).home;
+    const home = lang === 'en' ? '/eng' : '/';
+    await page.goto(home);
+    const actions = page.locator('.hero').getByRole('link');
+    await expect(actions).toHaveCount(2);
+    await expect(actions.first()).toHaveText(hero.cta);
+    await expect(actions.first()).toHaveAttribute('href', localizedPath(lang, '/iq'));
+    await expect(actions.nth(1)).toHaveText(hero.ctaCareer);
+    await expect(actions.nth(1)).toHaveAttribute('href', localizedPath(lang, '/professional-test'));
+  }
   await page
-    .getByRole('link', { name: /Почати/ })
-    .first()
+    .locator('.hero')
+    .getByRole('link', { name: siteContent('en').home.hero.cta })
     .click();
-  await expect(page).toHaveURL(/#tests$/);
-  await expect(page.locator('#tests')).toBeInViewport();
+  await expect(page).toHaveURL(/\/eng\/iq$/);
   await page.goto('/eng');
   await page
     .locator('#tests')
@@ -300,6 +312,23 @@ test('every legal page renders in both languages, with its tokens filled', async
       await expect(page.getByRole('navigation', { name: dict['legal.others'] }).getByRole('link')).toHaveCount(6);
     }
   }
+});
+
+test('no legal page is wider than a phone: a table stacks its rows, each cell under its heading', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
+  for (const lang of ['uk', 'en'] as const) {
+    for (const type of LEGAL) {
+      await page.goto(`${lang === 'en' ? '/eng' : ''}/legal/${type}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${lang}/${type}`).toBeLessThanOrEqual(390);
+    }
+  }
+  // The cookie table's first cell shows its column's heading above it.
+  await page.goto('/eng/legal/cookies');
+  const cell = page.locator('.prose td').first();
+  await expect(cell).toHaveAttribute('data-label', 'Cookie');
+  expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('block');
 });
 
 test('axe finds nothing on the public pages', async ({ page }) => {

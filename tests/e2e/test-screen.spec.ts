@@ -192,3 +192,62 @@ for (const [width, height] of [
     }
   });
 }
+
+// Issue 31, point 7: the arrow keys move through the options as they are drawn — Left / Right to the neighbour in
+// reading order, Up / Down to the one above / below in the same column — choosing each, as a radio group does.
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test(`at ${width}×${height}: the arrow keys follow the options' grid as drawn, on a matrix and a text question`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    const t = TEXTS.en;
+    await page.goto('/eng/iq');
+    await page.getByRole('button', { name: TEXT.en.start }).click();
+    const bank = await questions(page.request, 'iq', 'en', await formOf(page));
+    const matrix = bank.findIndex((q) => 'image' in q && q.image);
+    const text = bank.findIndex((q) => !('image' in q && q.image));
+    for (const index of [matrix, text]) {
+      await page.getByRole('button', { name: t['runner.jump.open'] }).click();
+      await page
+        .getByRole('button', { name: new RegExp(`^${t['runner.jump.cell'].replace('{n}', String(index + 1))},`) })
+        .click();
+      await expect(page.getByRole('heading', { name: TEXT.en.question(index + 1, 20) })).toBeFocused();
+      const radios = page.getByRole('radio');
+      const boxes = await radios.evaluateAll((els) =>
+        els.map((el) => ({ x: Math.round(el.getBoundingClientRect().left), y: el.getBoundingClientRect().top })),
+      );
+      const count = boxes.length;
+      const columns = boxes.filter((box) => Math.abs(box.y - boxes[0].y) < 1).length;
+      const rows = Math.ceil(count / columns);
+      if (index === matrix) expect(columns, 'a matrix shows its options three to a row').toBe(3);
+      if (index === text && width === 1280) expect(columns, 'text options two to a row on a laptop').toBe(2);
+      const below = (i: number) => (i + columns) % (rows * columns);
+      await page.keyboard.press('Tab');
+      await expect(radios.first()).toBeFocused();
+      let at = 0;
+      for (const [key, next] of [
+        ['ArrowDown', rows > 1 ? below(0) : 1],
+        ['ArrowRight', (rows > 1 ? below(0) : 1) + 1],
+        ['ArrowUp', rows > 1 ? 1 : 0],
+        ['ArrowLeft', 0],
+        ['ArrowLeft', count - 1],
+        ['ArrowRight', 0],
+      ] as const) {
+        await page.keyboard.press(key);
+        const where = `question ${index + 1}, ${key} from option ${at + 1} (${columns} a row)`;
+        await expect(radios.nth(next), where).toBeFocused();
+        await expect(radios.nth(next), where).toHaveAttribute('aria-checked', 'true');
+        await expect(page.locator('[role="radio"][aria-checked="true"]')).toHaveCount(1);
+        if (key === 'ArrowDown' && rows > 1) {
+          expect(boxes[next].x, `${where}: straight down`).toBe(boxes[at].x);
+          expect(boxes[next].y, `${where}: straight down`).toBeGreaterThan(boxes[at].y);
+        }
+        at = next;
+      }
+      await expect(page.getByRole('heading', { name: TEXT.en.question(index + 1, 20) })).toBeVisible();
+    }
+  });
+}
