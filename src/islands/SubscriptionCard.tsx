@@ -78,7 +78,10 @@ export function SubscriptionCard({ subscription: s, t, date, actions }: Props) {
       <p className={s.active ? 'premium-badge' : undefined}>
         {s.active ? t('profile.premium.active', { n: s.daysLeft ?? 30 }) : t(`profile.subscription.${s.status}`)}
       </p>
-      <SubscriptionFacts subscription={s} t={t} expiry={expiryOf(s, date)} formatDate={date} />
+      {/* Polite: what a change (stopping renewal, a promo code) leaves is read out as the card updates. */}
+      <div aria-live="polite">
+        <SubscriptionFacts subscription={s} t={t} expiry={expiryOf(s, date)} formatDate={date} />
+      </div>
       {/* Whenever a schedule may still charge, premium or not: a lapsed subscription's schedule can charge again. */}
       {s.renewalStoppable ? (
         <button type="button" className="button button-ghost" onClick={() => actions.setCancelOpen(true)}>

@@ -31,12 +31,13 @@ export function useSubscriptionActions(lang: Lang, t: T, refresh: () => void) {
   const cancel = async () => {
     const res = await stopRenewal();
     setCancelOpen(false);
+    // While premium runs on, the card's own line says it, with the date ("Renewal cancelled: premium stays active
+    // until …", announced as it appears): a second, near-identical message under it would only repeat it (issue 31).
     setCancelMessage(
       res.ok
-        ? {
-            ok: true,
-            text: t(res.data.subscription.active ? 'subscription.cancel.success' : 'subscription.cancel.successEnded'),
-          }
+        ? res.data.subscription.active
+          ? null
+          : { ok: true, text: t('subscription.cancel.successEnded') }
         : { ok: false, text: failureText(res, t, lang, 'subscription.cancel.error') },
     );
     // Renewal is recorded as stopped even when the provider has not confirmed yet: the card then says so.
