@@ -130,21 +130,16 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
           </svg>
         </button>
       </div>
-      <p className="payment-price">
-        {t('payment.price')}
-        {price?.uah ? (
-          <>
-            {' '}
-            <span className="muted">
-              {t('payment.price.uah', {
-                amount: price.uah.amount,
-                date: new Date(`${price.uah.date}T12:00:00Z`).toLocaleDateString('uk-UA', { timeZone: 'UTC' }),
-              })}
-            </span>
-          </>
-        ) : null}
-      </p>
       <p className="muted">{t('payment.terms')}</p>
+      <p className="muted payment-price">
+        {t('payment.price')}
+        {price?.uah
+          ? ` ${t('payment.price.uah', {
+              amount: price.uah.amount,
+              date: new Date(`${price.uah.date}T12:00:00Z`).toLocaleDateString('uk-UA', { timeZone: 'UTC' }),
+            })}`
+          : null}
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="pay-name">{t('payment.fullName')}</label>

@@ -150,7 +150,7 @@ const emailLines = (page: Page) =>
   });
 
 for (const lang of ['uk', 'en'] as Lang[]) {
-  test(`${lang}: on a phone a long address in the profile wraps after its "@" or before a dot, never mid-word`, async ({
+  test(`${lang}: on a phone a long address in the profile wraps after its "@" or a hyphen or before a dot, never mid-word`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -162,6 +162,14 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     expect(lines.join('')).toBe(email);
     expect(lines.length, lines.join(' | ')).toBeGreaterThan(1);
     for (let i = 1; i < lines.length; i++)
-      expect(lines[i - 1].endsWith('@') || lines[i].startsWith('.'), lines.join(' | ')).toBe(true);
+      expect(/[@-]$/.test(lines[i - 1]) || lines[i].startsWith('.'), lines.join(' | ')).toBe(true);
+    // Nothing runs past the screen: the name (the address's start, none having been given) and the confirmation
+    // note that quotes the address stay inside their cards.
+    for (const selector of ['#user-name', '.confirm-banner p'])
+      for (const box of await page
+        .locator(selector)
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+        expect(box, selector).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 }
