@@ -29,6 +29,8 @@ export interface SubscriptionState {
    * status: the profile offers to stop it even after premium lapsed.
    */
   renewalStoppable: boolean;
+  /** Renewal was stopped (suspended at WayForPay) while premium runs: it can be turned back on (issue 31). */
+  renewalResumable: boolean;
 }
 
 export interface Me {

@@ -103,3 +103,10 @@ export const cancel = contract<{ ok: true; subscription: SubscriptionState }>()(
   method: 'POST',
   auth: 'required',
 });
+
+/** Turns renewal back on: the suspended schedule resumes at WayForPay, charging again on its dates. */
+export const resume = contract<{ ok: true; subscription: SubscriptionState }>()({
+  path: '/api/subscription/resume',
+  method: 'POST',
+  auth: 'required',
+});

@@ -88,6 +88,12 @@ export function SubscriptionCard({ subscription: s, t, date, actions }: Props) {
           {t('profile.cancel')}
         </button>
       ) : null}
+      {/* Stopped by the person while premium runs: one click turns it back on (issue 31). */}
+      {s.renewalResumable && !s.renewalStoppable ? (
+        <button type="button" className="button" disabled={actions.resuming} onClick={() => void actions.resume()}>
+          {t('profile.resume')}
+        </button>
+      ) : null}
       <ActionMessage message={actions.cancelMessage} />
     </div>
   );

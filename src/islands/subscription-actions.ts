@@ -1,9 +1,9 @@
 /**
- * The overview's two actions — redeem a promo code, stop renewal — with what they say back. The profile shell holds
+ * The overview's actions — redeem a promo code, stop renewal, turn it back on — with what they say back. The profile shell holds
  * them, so a typed code and the last message survive switching tabs; `refresh` reloads the profile after a change.
  */
 import { useState } from 'react';
-import { redeemPromo, stopRenewal } from '../stores/subscription.ts';
+import { redeemPromo, resumeRenewal, stopRenewal } from '../stores/subscription.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import type { T } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
@@ -44,7 +44,28 @@ export function useSubscriptionActions(lang: Lang, t: T, refresh: () => void) {
     if (res.ok || res.status === 502) refresh();
   };
 
-  return { promo, setPromo, promoMessage, applyPromo, cancelOpen, setCancelOpen, cancelMessage, cancel };
+  const [resuming, setResuming] = useState(false);
+  /** Renewal back on: the card then names the next charge again, so only a failure needs words of its own. */
+  const resume = async () => {
+    setResuming(true);
+    const res = await resumeRenewal();
+    setResuming(false);
+    setCancelMessage(res.ok ? null : { ok: false, text: failureText(res, t, lang, 'subscription.resume.failed') });
+    if (res.ok) refresh();
+  };
+
+  return {
+    promo,
+    setPromo,
+    promoMessage,
+    applyPromo,
+    cancelOpen,
+    setCancelOpen,
+    cancelMessage,
+    cancel,
+    resume,
+    resuming,
+  };
 }
 
 export type SubscriptionActions = ReturnType<typeof useSubscriptionActions>;

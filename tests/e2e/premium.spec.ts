@@ -124,6 +124,14 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual(
       [],
     );
+    // Changed their mind while premium runs: renewal goes back on, the next charge is named again, and it can be
+    // stopped again (issue 31).
+    await page.getByRole('button', { name: t['profile.resume'] }).click();
+    await expect(said.getByText(t['profile.subscription.nextCharge'].split('{amount}')[0])).toBeVisible();
+    await expect(page.getByRole('button', { name: t['profile.resume'] })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t['profile.cancel'] })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(t['profile.subscription.nextCharge'].split('{amount}')[0])).toBeVisible();
   });
 }
 

@@ -237,6 +237,89 @@ describe('reconciliation', () => {
   });
 });
 
+describe('renewal stopped and turned back on (issue 31)', () => {
+  const paid = async (email: string) => {
+    const userId = await newUser(email);
+    const { orderReference } = await createCheckout({
+      userId,
+      email,
+      fullName: 'A B',
+      phone: '+380501234567',
+      lang: 'uk',
+    });
+    await m.charges.applyStatus(orderReference, 'Approved', 1, 'USD', {});
+    await fetch(`${fake.url}/__control/wayforpay/schedule`, {
+      method: 'POST',
+      body: JSON.stringify({ orderReference }),
+    });
+    return { userId, orderReference };
+  };
+  const regularRequests = async (orderReference: string) =>
+    (await receivedBy(fake.url))
+      .filter((r) => r.path === '/wayforpay/regularApi' && JSON.parse(r.body).orderReference === orderReference)
+      .map((r) => ({ ...JSON.parse(r.body), problems: r.problems }));
+
+  it('suspends the schedule on a stop, and resumes it on request, as WayForPay documents both', async () => {
+    const { userId, orderReference } = await paid('resume@example.com');
+    expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: true });
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({
+      active: true,
+      nextCharge: null,
+      renewalStoppable: false,
+      renewalResumable: true,
+    });
+    expect((await m.sub.subscriptionOf(userId)).cancelledAt).not.toBeNull();
+    expect(await m.cancel.resumeSubscription(userId)).toEqual({ ok: true });
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({
+      active: true,
+      cancelledAt: null,
+      renewalStoppable: true,
+      renewalResumable: false,
+      stopPending: false,
+    });
+    expect((await m.sub.subscriptionOf(userId)).nextCharge).not.toBeNull();
+    const asked = await regularRequests(orderReference);
+    expect(asked.map((r) => r.requestType)).toEqual(['SUSPEND', 'RESUME']);
+    for (const r of asked)
+      expect(r).toEqual({
+        requestType: r.requestType,
+        merchantAccount: WAYFORPAY.account,
+        merchantPassword: WAYFORPAY.password,
+        orderReference,
+        problems: [],
+      });
+    // Nothing more to turn on; stopping again suspends again.
+    expect(await m.cancel.resumeSubscription(userId)).toEqual({ ok: false, error: 'subscription.resume.error' });
+    expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: true });
+    expect((await regularRequests(orderReference)).map((r) => r.requestType)).toEqual(['SUSPEND', 'RESUME', 'SUSPEND']);
+  });
+
+  it('changes nothing when WayForPay does not resume, and cannot resume after premium lapsed', async () => {
+    const { userId, orderReference } = await paid('resume-refused@example.com');
+    expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: true });
+    await fetch(`${fake.url}/__control/wayforpay/resume`, {
+      method: 'POST',
+      body: JSON.stringify({ reasonCode: 1109, reason: 'Invalid request' }),
+    });
+    try {
+      expect(await m.cancel.resumeSubscription(userId)).toEqual({ ok: false, error: 'subscription.resume.failed' });
+      expect(await m.sub.subscriptionOf(userId)).toMatchObject({ renewalResumable: true, nextCharge: null });
+    } finally {
+      await fetch(`${fake.url}/__control/wayforpay/resume`, {
+        method: 'POST',
+        body: JSON.stringify({ reasonCode: 4100, reason: 'Ok' }),
+      });
+    }
+    const q = await m.db.db();
+    await q.query("UPDATE user_profiles SET subscription_expires_at = now() - interval '1 day' WHERE id = $1", [
+      userId,
+    ]);
+    expect((await m.sub.subscriptionOf(userId)).renewalResumable).toBe(false);
+    expect(await m.cancel.resumeSubscription(userId)).toEqual({ ok: false, error: 'subscription.resume.error' });
+    expect((await regularRequests(orderReference)).filter((r) => r.requestType === 'RESUME')).toHaveLength(1);
+  });
+});
+
 describe('one schedule per user', () => {
   it('asks for the older schedule to stop when a new order is paid, and keeps asking until WayForPay confirms', async () => {
     const email = 'twice@example.com';

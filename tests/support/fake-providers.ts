@@ -50,8 +50,12 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
   const recorded: Recorded[] = [];
   const googleCodes = new Map<string, GoogleCode>();
   const wfpStatuses = new Map<string, string>();
-  /** What regularApi REMOVE answers next: WayForPay's success (4100) unless a test asks for an error. */
+  /** What regularApi REMOVE and SUSPEND answer next: WayForPay's success (4100) unless a test asks for an error. */
   let removeAnswer = { reasonCode: 4100, reason: 'Ok' };
+  /** What regularApi RESUME answers next. */
+  let resumeAnswer = { reasonCode: 4100, reason: 'Ok' };
+  /** A schedule's status after a REMOVE, SUSPEND or RESUME that succeeded (STATUS reports it). */
+  const scheduleStates = new Map<string, string>();
   /** What regularApi STATUS answers per order (a test sets the last charge). */
   const regularSchedules = new Map<string, Record<string, unknown>>();
   /** The members the list has (by subscriber hash): what a permanent delete finds or answers 404 for. */
@@ -128,6 +132,10 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
     }
     if (url.pathname === '/__control/wayforpay/remove' && req.method === 'POST') {
       removeAnswer = JSON.parse(body);
+      return send(res, 200, { ok: true });
+    }
+    if (url.pathname === '/__control/wayforpay/resume' && req.method === 'POST') {
+      resumeAnswer = JSON.parse(body);
       return send(res, 200, { ok: true });
     }
     if (url.pathname === '/__control/nbu' && req.method === 'POST') {
@@ -287,7 +295,7 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
     if (url.pathname === '/wayforpay/regularApi' && req.method === 'POST') {
       const data = JSON.parse(body || '{}');
       if (
-        !['REMOVE', 'STATUS'].includes(data.requestType) ||
+        !['REMOVE', 'STATUS', 'SUSPEND', 'RESUME'].includes(data.requestType) ||
         data.merchantAccount !== WAYFORPAY.account ||
         data.merchantPassword !== WAYFORPAY.password ||
         !data.orderReference
@@ -309,11 +317,19 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
                 amount: 1,
                 currency: 'USD',
                 ...schedule,
+                ...(scheduleStates.has(data.orderReference) ? { status: scheduleStates.get(data.orderReference) } : {}),
               }
             : { reasonCode: 4102, reason: 'Rule not found' },
         );
       }
-      return send(res, 200, removeAnswer);
+      // REMOVE, SUSPEND (https://wiki.wayforpay.com/view/852506) and RESUME (/en/view/852513): the same request.
+      const answer = data.requestType === 'RESUME' ? resumeAnswer : removeAnswer;
+      if (answer.reasonCode === 4100)
+        scheduleStates.set(
+          data.orderReference,
+          { REMOVE: 'Removed', SUSPEND: 'Suspended', RESUME: 'Active' }[data.requestType as 'REMOVE'],
+        );
+      return send(res, 200, answer);
     }
     return send(res, 404, { error: 'not_found' });
   });

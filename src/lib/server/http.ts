@@ -76,6 +76,8 @@ const STATUS_OF = {
   'token.error.expired': 400,
   'subscription.cancel.error': 409,
   'subscription.cancel.pending': 502,
+  'subscription.resume.error': 409,
+  'subscription.resume.failed': 502,
   'api.error.not_found': 404,
   'api.error.db_unavailable': 503,
   'results.error.not_found': 404,

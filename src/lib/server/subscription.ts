@@ -24,6 +24,8 @@ interface ProfileRow {
   schedule_live?: boolean;
   /** The current order's next scheduled charge, unless its stop was asked for. */
   next_charge_at?: Date | null;
+  /** The current order's schedule is suspended by the person's own stop, and has not run out (RESUMABLE_SQL). */
+  resumable?: boolean;
 }
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -49,6 +51,7 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
     renewalFailedAt: source === 'payment' ? iso(row.subscription_renewal_failed_at) : null,
     stopPending: Boolean(row.stop_pending),
     renewalStoppable: Boolean(row.schedule_live),
+    renewalResumable: Boolean(row.resumable) && active && source === 'payment',
   };
 }
 
@@ -60,10 +63,18 @@ export function subscriptionFrom(row: ProfileRow, now = Date.now()): Subscriptio
 export const LIVE_SCHEDULE_SQL =
   'o.activated_at IS NOT NULL AND o.stop_confirmed_at IS NULL AND (o.schedule_ends_at IS NULL OR o.schedule_ends_at > now())';
 
+/**
+ * An order (aliased `o`) whose schedule the person's own stop suspended at WayForPay (confirmed), whose first payment
+ * went through and whose schedule has not run out: what "turn renewal back on" resumes.
+ */
+export const RESUMABLE_SQL =
+  "o.stop_kind = 'suspend' AND o.stop_confirmed_at IS NOT NULL AND o.activated_at IS NOT NULL AND (o.schedule_ends_at IS NULL OR o.schedule_ends_at > now())";
+
 const COLUMNS = `subscription_status, subscription_expires_at, subscription_payment_id, subscription_cancelled_at, subscription_source, subscription_renewal_failed_at,
   EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND o.stop_requested_at IS NOT NULL AND o.stop_confirmed_at IS NULL) AS stop_pending,
   EXISTS (SELECT 1 FROM payments o WHERE o.user_id = user_profiles.id AND ${LIVE_SCHEDULE_SQL}) AS schedule_live,
-  (SELECT o.next_charge_at FROM payments o WHERE o.order_reference = user_profiles.subscription_payment_id AND o.stop_requested_at IS NULL) AS next_charge_at`;
+  (SELECT o.next_charge_at FROM payments o WHERE o.order_reference = user_profiles.subscription_payment_id AND o.stop_requested_at IS NULL) AS next_charge_at,
+  EXISTS (SELECT 1 FROM payments o WHERE o.order_reference = user_profiles.subscription_payment_id AND ${RESUMABLE_SQL}) AS resumable`;
 
 /** The user's subscription; an active one found past its expiry is written back as expired. */
 export async function subscriptionOf(userId: string): Promise<SubscriptionState> {

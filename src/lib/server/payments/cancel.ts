@@ -4,8 +4,10 @@
  * asks whether someone is premium (scoring, sign-in, results) loads the WayForPay client.
  */
 import { db } from '../db.ts';
-import { LIVE_SCHEDULE_SQL } from '../subscription.ts';
+import { LIVE_SCHEDULE_SQL, RESUMABLE_SQL } from '../subscription.ts';
 import { stopOrderRenewal } from './stop-renewal.ts';
+import { regularStatus, resumeRegularPayment } from './wayforpay/index.ts';
+import type { Provider } from './payments.ts';
 
 export type CancelOutcome =
   { ok: true } | { ok: false; error: 'subscription.cancel.error' | 'subscription.cancel.pending' };
@@ -21,7 +23,9 @@ export async function cancelSubscription(userId: string): Promise<CancelOutcome>
     await db()
   ).transaction(async (tx) => {
     const live = await tx.query<{ order_reference: string }>(
-      `UPDATE payments o SET stop_requested_at = COALESCE(o.stop_requested_at, now()), updated_at = now()
+      // Suspended, so it can be turned back on; a stop already asked for keeps its kind (a removal stays one).
+      `UPDATE payments o SET stop_kind = CASE WHEN o.stop_requested_at IS NULL THEN 'suspend' ELSE o.stop_kind END,
+         stop_requested_at = COALESCE(o.stop_requested_at, now()), updated_at = now()
        WHERE o.user_id = $1 AND ${LIVE_SCHEDULE_SQL} RETURNING o.order_reference`,
       [userId],
     );
@@ -48,4 +52,39 @@ async function stopUserRenewals(userId: string): Promise<boolean> {
   let all = true;
   for (const { order_reference } of pending) all = (await stopOrderRenewal(order_reference)) && all;
   return all;
+}
+
+export type ResumeOutcome =
+  { ok: true } | { ok: false; error: 'subscription.resume.error' | 'subscription.resume.failed' };
+
+/**
+ * Turns renewal back on (issue 31): the current order's schedule, suspended by the person's own stop, is resumed at
+ * WayForPay — RESUME answered Ok, or its STATUS already Active (an earlier RESUME whose answer was lost) — and only
+ * then recorded as renewing again. While premium runs only: after it lapsed, a new purchase is the way.
+ */
+export async function resumeSubscription(userId: string): Promise<ResumeOutcome> {
+  const database = await db();
+  const [order] = await database.query<{ order_reference: string; provider: Provider }>(
+    `SELECT o.order_reference, o.provider FROM payments o JOIN user_profiles p ON p.subscription_payment_id = o.order_reference
+     WHERE p.id = $1 AND p.subscription_source = 'payment' AND premium_active(p.subscription_status, p.subscription_expires_at, now())
+       AND ${RESUMABLE_SQL}`,
+    [userId],
+  );
+  if (!order) return { ok: false, error: 'subscription.resume.error' };
+  const reference = order.order_reference;
+  const resumed =
+    order.provider !== 'wayforpay' ||
+    (await resumeRegularPayment(reference)) ||
+    (await regularStatus(reference))?.status === 'Active';
+  if (!resumed) return { ok: false, error: 'subscription.resume.failed' };
+  await database.transaction(async (tx) => {
+    await tx.query(
+      'UPDATE payments SET stop_kind = NULL, stop_requested_at = NULL, stop_confirmed_at = NULL, updated_at = now() WHERE order_reference = $1',
+      [reference],
+    );
+    await tx.query('UPDATE user_profiles SET subscription_cancelled_at = NULL, updated_at = now() WHERE id = $1', [
+      userId,
+    ]);
+  });
+  return { ok: true };
 }

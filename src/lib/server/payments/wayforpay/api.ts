@@ -37,7 +37,7 @@ export interface RegularStatus {
 
 /** A regularApi request (authenticated by the merchant password, not a signature); the JSON answer, or null. */
 async function regularApi(
-  requestType: 'STATUS' | 'REMOVE',
+  requestType: 'STATUS' | 'REMOVE' | 'SUSPEND' | 'RESUME',
   orderReference: string,
   config: MerchantConfig,
 ): Promise<Record<string, unknown> | null> {
@@ -75,4 +75,20 @@ export async function regularStatus(orderReference: string, config = merchantCon
 /** Regular payments API, REMOVE (https://wiki.wayforpay.com/en/view/852521): stop an order's future charges. */
 export async function removeRegularPayment(orderReference: string, config = merchantConfig()): Promise<boolean> {
   return Number((await regularApi('REMOVE', orderReference, config))?.reasonCode) === 4100;
+}
+
+/**
+ * Regular payments API, SUSPEND (https://wiki.wayforpay.com/view/852506, "Suspend payment"): no charge is made until
+ * the schedule is resumed. Same request as REMOVE; answered reasonCode 4100 when done.
+ */
+export async function suspendRegularPayment(orderReference: string, config = merchantConfig()): Promise<boolean> {
+  return Number((await regularApi('SUSPEND', orderReference, config))?.reasonCode) === 4100;
+}
+
+/**
+ * Regular payments API, RESUME (https://wiki.wayforpay.com/en/view/852513): a suspended schedule charges again on
+ * its dates. Same request; answered reasonCode 4100 when done.
+ */
+export async function resumeRegularPayment(orderReference: string, config = merchantConfig()): Promise<boolean> {
+  return Number((await regularApi('RESUME', orderReference, config))?.reasonCode) === 4100;
 }

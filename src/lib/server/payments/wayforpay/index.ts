@@ -12,4 +12,11 @@ export {
   verifyServiceCallback,
   type ServiceCallback,
 } from './callback.ts';
-export { checkStatus, regularStatus, removeRegularPayment, type RegularStatus } from './api.ts';
+export {
+  checkStatus,
+  regularStatus,
+  removeRegularPayment,
+  resumeRegularPayment,
+  suspendRegularPayment,
+  type RegularStatus,
+} from './api.ts';
