@@ -8,6 +8,7 @@ import { googleConfigured, signInWith } from '../stores/account.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
+import { resultWayBack } from '../lib/client/auth-state.ts';
 import { Benefits, GoogleButton, TermsNote } from './LoginParts.tsx';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -89,7 +90,8 @@ export default function LoginApp({ lang, texts, links }: Props) {
       return location.assign(
         new URLSearchParams(location.search).get('error') === 'password_first' ? links.google : links.callback,
       );
-    setSuccess(t('login.signup.success'));
+    // Said as it will happen: the return step goes back to a remembered result, else to the profile.
+    setSuccess(t(resultWayBack() ? 'login.signup.success.result' : 'login.signup.success'));
     setTimeout(() => location.assign(links.callback), SIGNUP_REDIRECT_MS);
   }
 

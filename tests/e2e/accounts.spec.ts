@@ -42,7 +42,8 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
     await signUpOnForm(page, lang, { email: address, fullName: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' });
-    await expect(page.getByText(t['login.signup.success'])).toBeVisible();
+    // Says where it goes: back to the result, not to the profile.
+    await expect(page.getByRole('status').filter({ hasText: t['login.signup.success.result'] })).toBeVisible();
 
     await page.waitForURL(new RegExp(`${prefix(lang)}/results\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
     await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
@@ -83,6 +84,13 @@ test('a signed-in career test is saved, and the banner says so', async ({ page, 
   await page.goto('/profile');
   await page.getByRole('tab', { name: uk['profile.tab.history'] }).click();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: /Генератор/ })).toBeVisible();
+});
+
+test('signing up with no result to go back to says it opens the profile, and does', async ({ page }) => {
+  await page.goto('/eng/login');
+  await signUpOnForm(page, 'en', { email: freshEmail('to-profile') });
+  await expect(page.getByRole('status').filter({ hasText: en['login.signup.success'] })).toBeVisible();
+  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
 });
 
 test('"Sign up" clicked before the page has come to life still opens the sign-up form', async ({ page }) => {
