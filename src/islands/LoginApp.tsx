@@ -1,14 +1,16 @@
 /**
  * Sign in / sign up (spec part 2): one form that toggles modes (clearing messages), full name only for sign-up,
  * loading state, Google button (or why it is unavailable), benefits and the terms note. Success continues at
- * /auth/callback, which saves any visitor results and returns the user where they came from.
+ * /auth/callback, which saves any visitor results and returns the user where they came from. Come from a result
+ * ("Get all results", "Sign in to keep it"), it says so above the form and opens on sign-up: a visitor most likely
+ * has no account yet, and signing in is one click away.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { googleConfigured, signInWith } from '../stores/account.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
-import { resultWayBack } from '../lib/client/auth-state.ts';
+import { resultWayBack, type ResultWayBack } from '../lib/client/auth-state.ts';
 import { Benefits, GoogleButton, TermsNote } from './LoginParts.tsx';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -46,6 +48,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [google, setGoogle] = useState<boolean | null>(null);
+  const [wayBack, setWayBack] = useState<ResultWayBack | null>(null);
 
   useEffect(() => {
     const code = new URLSearchParams(location.search).get('error');
@@ -54,13 +57,20 @@ export default function LoginApp({ lang, texts, links }: Props) {
   }, [t]);
 
   // The sign-up form asked for before this island was running (the toggle's plain form, below): ?mode=signup.
+  // Come from a result, sign-up unless sign-in was asked for, or Google sent the person back here with an error.
   useEffect(() => {
-    if (new URLSearchParams(location.search).get('mode') === 'signup') setMode('signup');
+    const query = new URLSearchParams(location.search);
+    const asked = query.get('mode');
+    const back = resultWayBack();
+    setWayBack(back);
+    if (asked === 'signup' || (back && asked !== 'signin' && !query.has('error'))) setMode('signup');
   }, []);
 
   const toggle = () => {
     const next = mode === 'signin' ? 'signup' : 'signin';
-    history.replaceState(history.state, '', next === 'signup' ? '?mode=signup' : location.pathname);
+    // With a result to go back to, sign-in is no longer the default, so the address says it (a reload keeps it).
+    const signin = wayBack ? '?mode=signin' : location.pathname;
+    history.replaceState(history.state, '', next === 'signup' ? '?mode=signup' : signin);
     setMode(next);
     setError(null);
     setSuccess(null);
@@ -91,7 +101,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
         new URLSearchParams(location.search).get('error') === 'password_first' ? links.google : links.callback,
       );
     // Said as it will happen: the return step goes back to a remembered result, else to the profile.
-    setSuccess(t(resultWayBack() ? 'login.signup.success.result' : 'login.signup.success'));
+    setSuccess(t(wayBack ? 'login.signup.success.result' : 'login.signup.success'));
     setTimeout(() => location.assign(links.callback), SIGNUP_REDIRECT_MS);
   }
 
@@ -104,6 +114,11 @@ export default function LoginApp({ lang, texts, links }: Props) {
       <div className="login-grid">
         <section className="card login-card" aria-labelledby="login-title">
           <h1 id="login-title">{title}</h1>
+          {wayBack ? (
+            <p className="notice login-context" data-testid="login-context">
+              {t(`login.context.${wayBack.kind}.${wayBack.purchase ? 'pay' : 'keep'}`)}
+            </p>
+          ) : null}
           <form onSubmit={(e) => void submit(e)} noValidate>
             {mode === 'signup' ? (
               <div className="field">

@@ -41,7 +41,15 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
-    await signUpOnForm(page, lang, { email: address, fullName: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' });
+    // Come to unlock a result: the page says what happens to it, and opens on sign-up.
+    await expect(page.getByTestId('login-context')).toHaveText(t['login.context.iq.pay']);
+    await expect(page.getByRole('heading', { level: 1, name: t['login.signup.title'] })).toBeVisible();
+    await signUpOnForm(
+      page,
+      lang,
+      { email: address, fullName: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' },
+      { opensInSignUp: true },
+    );
     // Says where it goes: back to the result, not to the profile.
     await expect(page.getByRole('status').filter({ hasText: t['login.signup.success.result'] })).toBeVisible();
 
@@ -91,6 +99,38 @@ test('signing up with no result to go back to says it opens the profile, and doe
   await signUpOnForm(page, 'en', { email: freshEmail('to-profile') });
   await expect(page.getByRole('status').filter({ hasText: en['login.signup.success'] })).toBeVisible();
   await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+});
+
+test('come from a result, sign-in is one click from the sign-up form and stays chosen on reload; a plain visit has no context', async ({
+  page,
+}) => {
+  const scored = await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'en') });
+  expect(scored.status()).toBe(200);
+  await page.goto('/eng/');
+  const stored = await scored.json();
+  await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
+  await page.goto('/eng/results');
+  await page.getByRole('button', { name: en['premium.unlock'] }).click();
+  await page.waitForURL(/\/eng\/login$/);
+  await expect(page.getByLabel(en['login.fullName'])).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+
+  await page.getByRole('button', { name: en['login.signin.title'] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
+  await expect(page.getByTestId('login-context')).toHaveText(en['login.context.iq.pay']);
+  await expect(page).toHaveURL(/\/eng\/login\?mode=signin$/);
+  await page.reload();
+  await expect(page.getByTestId('login-context')).toHaveText(en['login.context.iq.pay']);
+  await expect(page.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
+  await expect(page.getByLabel(en['login.fullName'])).toHaveCount(0);
+
+  // A sign-in asked for with nothing to go back to: no context, and sign-in as before.
+  const plain = await page.context().newPage();
+  await plain.goto('/eng/login');
+  await plain.locator('astro-island[component-url*="LoginApp"]:not([ssr])').waitFor({ state: 'attached' });
+  await expect(plain.getByRole('button', { name: en['login.signup.title'] })).toBeVisible();
+  await expect(plain.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
+  await expect(plain.getByTestId('login-context')).toHaveCount(0);
 });
 
 test('"Sign up" clicked before the page has come to life still opens the sign-up form', async ({ page }) => {
