@@ -171,6 +171,74 @@ test('sign-in errors are shown in the page language, and the form toggles clear 
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 });
 
+test('an error marks the fields it is about, points them at it and takes the focus there; editing a field clears its mark', async ({
+  page,
+  request,
+}) => {
+  const email = page.getByLabel(en['login.email']);
+  const password = page.getByLabel(en['login.password']);
+  const error = page.getByRole('alert');
+  const marked = async (field: typeof email) => {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    const id = await error.getAttribute('id');
+    await expect(field).toHaveAttribute('aria-errormessage', id!);
+    expect((await field.getAttribute('aria-describedby'))!.split(' ')).toContain(id);
+  };
+  const unmarked = async (field: typeof email) => {
+    await expect(field).not.toHaveAttribute('aria-invalid', /.*/);
+    await expect(field).not.toHaveAttribute('aria-errormessage', /.*/);
+  };
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.fill.fields']);
+  await marked(email);
+  await marked(password);
+  await expect(email).toBeFocused();
+  await email.fill(freshEmail('nobody'));
+  await unmarked(email);
+  await marked(password);
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.fill.fields']);
+  await unmarked(email);
+  await marked(password);
+  await expect(password).toBeFocused();
+  // The server's "wrong email or password" is about both.
+  await password.fill('whatever');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.invalid']);
+  await marked(email);
+  await marked(password);
+  await expect(email).toBeFocused();
+
+  // Sign-up: an address mail providers would refuse, a short password (its hint still described), a taken address.
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  await unmarked(email);
+  await unmarked(password);
+  await email.fill('not-an-address');
+  await password.fill('secret1');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.email.invalid']);
+  await marked(email);
+  await unmarked(password);
+  await expect(email).toBeFocused();
+  await email.fill(freshEmail('short'));
+  await password.fill('123');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.password.length']);
+  await marked(password);
+  await expect(password).toHaveAttribute('aria-describedby', /(^| )password-hint( |$)/);
+  await expect(password).toBeFocused();
+  const taken = await signUpByApi(request);
+  await email.fill(taken.email);
+  await password.fill(PASSWORD);
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.exists']);
+  await marked(email);
+  await unmarked(password);
+  await expect(email).toBeFocused();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
 for (const lang of ['uk', 'en'] as Lang[]) {
   test(`${lang}: when Google finds a password account, the page asks for the password and then goes back to Google to link`, async ({
     page,
