@@ -239,6 +239,22 @@ test('an error marks the fields it is about, points them at it and takes the foc
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 });
 
+test('on a phone, the field an error focuses is not hidden under the sticky header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Come from a result: the context line above the form puts the submit button a screen below the address.
+  await page.goto('/eng/');
+  await page.evaluate(() => {
+    sessionStorage.setItem('returnUrlAfterAuth', JSON.stringify('/eng/results'));
+    sessionStorage.setItem('testTypeBeforeAuth', JSON.stringify('iq'));
+  });
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(page.getByLabel(en['login.email'])).toBeFocused();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const label = (await page.locator('label[for="email"]').boundingBox())!;
+  expect(label.y).toBeGreaterThanOrEqual(header.y + header.height);
+});
+
 for (const lang of ['uk', 'en'] as Lang[]) {
   test(`${lang}: when Google finds a password account, the page asks for the password and then goes back to Google to link`, async ({
     page,
