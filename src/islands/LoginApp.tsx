@@ -1,13 +1,17 @@
 /**
  * Sign in / sign up (spec part 2): one form that toggles modes (clearing messages), full name only for sign-up,
  * loading state, Google button (or why it is unavailable), benefits and the terms note. Success continues at
- * /auth/callback, which saves any visitor results and returns the user where they came from.
+ * /auth/callback, which saves any visitor results and returns the user where they came from. Come from a result
+ * ("Get all results", "Sign in to keep it"), it says so above the form and opens on sign-up: a visitor most likely
+ * has no account yet, and signing in is one click away.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { googleConfigured, signInWith } from '../stores/account.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
+import { cleanEmail } from '../domain/email.ts';
+import { resultWayBack, type ResultWayBack } from '../lib/client/auth-state.ts';
 import { Benefits, GoogleButton, TermsNote } from './LoginParts.tsx';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -19,6 +23,16 @@ const GOOGLE_ERRORS: Record<string, string> = {
   password_first: 'auth.error.google.password_first',
   account_unverified: 'auth.error.google.account_unverified',
 };
+
+type Field = 'email' | 'password';
+/** The fields a server refusal is about (a wrong address or password: either may be it). */
+const FIELDS_OF: Record<string, Field[]> = {
+  'auth.error.email.invalid': ['email'],
+  'auth.error.exists': ['email'],
+  'auth.error.password.length': ['password'],
+  'auth.error.invalid': ['email', 'password'],
+};
+const ERROR_ID = 'login-error';
 
 interface Props {
   lang: Lang;
@@ -45,6 +59,10 @@ export default function LoginApp({ lang, texts, links }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [google, setGoogle] = useState<boolean | null>(null);
+  const [wayBack, setWayBack] = useState<ResultWayBack | null>(null);
+  // The fields the error is about: marked invalid and pointing at it, until they are changed.
+  const [invalid, setInvalid] = useState<Field[]>([]);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   useEffect(() => {
     const code = new URLSearchParams(location.search).get('error');
@@ -53,24 +71,52 @@ export default function LoginApp({ lang, texts, links }: Props) {
   }, [t]);
 
   // The sign-up form asked for before this island was running (the toggle's plain form, below): ?mode=signup.
+  // Come from a result, sign-up unless sign-in was asked for, or Google sent the person back here with an error.
   useEffect(() => {
-    if (new URLSearchParams(location.search).get('mode') === 'signup') setMode('signup');
+    const query = new URLSearchParams(location.search);
+    const asked = query.get('mode');
+    const back = resultWayBack();
+    setWayBack(back);
+    if (asked === 'signup' || (back && asked !== 'signin' && !query.has('error'))) setMode('signup');
   }, []);
 
   const toggle = () => {
     const next = mode === 'signin' ? 'signup' : 'signin';
-    history.replaceState(history.state, '', next === 'signup' ? '?mode=signup' : location.pathname);
+    // With a result to go back to, sign-in is no longer the default, so the address says it (a reload keeps it).
+    const signin = wayBack ? '?mode=signin' : location.pathname;
+    history.replaceState(history.state, '', next === 'signup' ? '?mode=signup' : signin);
     setMode(next);
     setError(null);
+    setInvalid([]);
     setSuccess(null);
   };
+
+  /** Shows `message` as the form's error, marks `fields` with it and takes the focus to the first of them. */
+  const refuse = (message: string, fields: Field[]) => {
+    setError(message);
+    setInvalid(fields);
+    if (fields.length) inputs[fields[0]].current?.focus();
+  };
+  const fieldError = (field: Field, hint?: string) =>
+    invalid.includes(field)
+      ? {
+          'aria-invalid': true,
+          'aria-errormessage': ERROR_ID,
+          'aria-describedby': hint ? `${ERROR_ID} ${hint}` : ERROR_ID,
+        }
+      : { 'aria-describedby': hint };
+  const edited = (field: Field) => setInvalid((fields) => fields.filter((f) => f !== field));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setInvalid([]);
     setSuccess(null);
-    if (!email.trim() || !password) return setError(t('auth.error.fill.fields'));
-    if (mode === 'signup' && password.length < 6) return setError(t('auth.error.password.length'));
+    const empty = (['email', 'password'] as const).filter((f) => !(f === 'email' ? email.trim() : password));
+    if (empty.length) return refuse(t('auth.error.fill.fields'), empty);
+    // Sign-up checks what the server will (auth.ts), in its order; sign-in leaves the address to the server.
+    if (mode === 'signup' && !cleanEmail(email)) return refuse(t('auth.error.email.invalid'), ['email']);
+    if (mode === 'signup' && password.length < 6) return refuse(t('auth.error.password.length'), ['password']);
     setLoading(true);
     track(mode === 'signin' ? 'login_attempt' : 'signup_attempt', { method: 'email' });
     const result = await signInWith(mode, {
@@ -82,14 +128,15 @@ export default function LoginApp({ lang, texts, links }: Props) {
     if (!result.ok) {
       setLoading(false);
       track(mode === 'signin' ? 'login_error' : 'signup_error', { method: 'email', error: result.error });
-      return setError(failureText(result, t, lang, 'auth.error.network'));
+      return refuse(failureText(result, t, lang, 'auth.error.network'), FIELDS_OF[result.error] ?? []);
     }
     // Google found this account's address but wants the password first: signed in, go back to Google to link it.
     if (mode === 'signin')
       return location.assign(
         new URLSearchParams(location.search).get('error') === 'password_first' ? links.google : links.callback,
       );
-    setSuccess(t('login.signup.success'));
+    // Said as it will happen: the return step goes back to a remembered result, else to the profile.
+    setSuccess(t(wayBack ? 'login.signup.success.result' : 'login.signup.success'));
     setTimeout(() => location.assign(links.callback), SIGNUP_REDIRECT_MS);
   }
 
@@ -102,6 +149,11 @@ export default function LoginApp({ lang, texts, links }: Props) {
       <div className="login-grid">
         <section className="card login-card" aria-labelledby="login-title">
           <h1 id="login-title">{title}</h1>
+          {wayBack ? (
+            <p className="notice login-context" data-testid="login-context">
+              {t(`login.context.${wayBack.kind}.${wayBack.purchase ? 'pay' : 'keep'}`)}
+            </p>
+          ) : null}
           <form onSubmit={(e) => void submit(e)} noValidate>
             {mode === 'signup' ? (
               <div className="field">
@@ -130,8 +182,13 @@ export default function LoginApp({ lang, texts, links }: Props) {
                 type="email"
                 autoComplete="email"
                 required
+                ref={inputs.email}
+                {...fieldError('email')}
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  edited('email');
+                }}
               />
             </div>
             <div className="field">
@@ -142,10 +199,14 @@ export default function LoginApp({ lang, texts, links }: Props) {
                 type="password"
                 required
                 minLength={6}
-                aria-describedby={mode === 'signup' ? 'password-hint' : undefined}
+                ref={inputs.password}
+                {...fieldError('password', mode === 'signup' ? 'password-hint' : undefined)}
                 autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  edited('password');
+                }}
               />
               {mode === 'signup' ? (
                 <p id="password-hint" className="field-hint">
@@ -174,7 +235,7 @@ export default function LoginApp({ lang, texts, links }: Props) {
             ) : null}
             <div aria-live="polite">
               {error ? (
-                <p className="notice notice-error" role="alert">
+                <p id={ERROR_ID} className="notice notice-error" role="alert">
                   {error}
                 </p>
               ) : null}

@@ -41,8 +41,17 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
-    await signUpOnForm(page, lang, { email: address, fullName: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' });
-    await expect(page.getByText(t['login.signup.success'])).toBeVisible();
+    // Come to unlock a result: the page says what happens to it, and opens on sign-up.
+    await expect(page.getByTestId('login-context')).toHaveText(t['login.context.iq.pay']);
+    await expect(page.getByRole('heading', { level: 1, name: t['login.signup.title'] })).toBeVisible();
+    await signUpOnForm(
+      page,
+      lang,
+      { email: address, fullName: lang === 'uk' ? 'Олена Коваль' : 'Olena Koval' },
+      { opensInSignUp: true },
+    );
+    // Says where it goes: back to the result, not to the profile.
+    await expect(page.getByRole('status').filter({ hasText: t['login.signup.success.result'] })).toBeVisible();
 
     await page.waitForURL(new RegExp(`${prefix(lang)}/results\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
     await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
@@ -85,6 +94,45 @@ test('a signed-in career test is saved, and the banner says so', async ({ page, 
   await expect(page.getByRole('tabpanel').getByRole('link', { name: /Генератор/ })).toBeVisible();
 });
 
+test('signing up with no result to go back to says it opens the profile, and does', async ({ page }) => {
+  await page.goto('/eng/login');
+  await signUpOnForm(page, 'en', { email: freshEmail('to-profile') });
+  await expect(page.getByRole('status').filter({ hasText: en['login.signup.success'] })).toBeVisible();
+  await page.waitForURL(/\/eng\/profile$/, { timeout: 15_000 });
+});
+
+test('come from a result, sign-in is one click from the sign-up form and stays chosen on reload; a plain visit has no context', async ({
+  page,
+}) => {
+  const scored = await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'en') });
+  expect(scored.status()).toBe(200);
+  await page.goto('/eng/');
+  const stored = await scored.json();
+  await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
+  await page.goto('/eng/results');
+  await page.getByRole('button', { name: en['premium.unlock'] }).click();
+  await page.waitForURL(/\/eng\/login$/);
+  await expect(page.getByLabel(en['login.fullName'])).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+
+  await page.getByRole('button', { name: en['login.signin.title'] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
+  await expect(page.getByTestId('login-context')).toHaveText(en['login.context.iq.pay']);
+  await expect(page).toHaveURL(/\/eng\/login\?mode=signin$/);
+  await page.reload();
+  await expect(page.getByTestId('login-context')).toHaveText(en['login.context.iq.pay']);
+  await expect(page.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
+  await expect(page.getByLabel(en['login.fullName'])).toHaveCount(0);
+
+  // A sign-in asked for with nothing to go back to: no context, and sign-in as before.
+  const plain = await page.context().newPage();
+  await plain.goto('/eng/login');
+  await plain.locator('astro-island[component-url*="LoginApp"]:not([ssr])').waitFor({ state: 'attached' });
+  await expect(plain.getByRole('button', { name: en['login.signup.title'] })).toBeVisible();
+  await expect(plain.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
+  await expect(plain.getByTestId('login-context')).toHaveCount(0);
+});
+
 test('"Sign up" clicked before the page has come to life still opens the sign-up form', async ({ page }) => {
   // The island's script waits until the click is made: until then the page is its server HTML alone.
   let release!: () => void;
@@ -121,6 +169,90 @@ test('sign-in errors are shown in the page language, and the form toggles clear 
   await expect(page.getByRole('alert')).toHaveText(en['auth.error.password.length']);
   await expect(page.getByRole('link', { name: en['login.google'] })).toBeVisible();
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
+test('an error marks the fields it is about, points them at it and takes the focus there; editing a field clears its mark', async ({
+  page,
+  request,
+}) => {
+  const email = page.getByLabel(en['login.email']);
+  const password = page.getByLabel(en['login.password']);
+  const error = page.getByRole('alert');
+  const marked = async (field: typeof email) => {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    const id = await error.getAttribute('id');
+    await expect(field).toHaveAttribute('aria-errormessage', id!);
+    expect((await field.getAttribute('aria-describedby'))!.split(' ')).toContain(id);
+  };
+  const unmarked = async (field: typeof email) => {
+    await expect(field).not.toHaveAttribute('aria-invalid', /.*/);
+    await expect(field).not.toHaveAttribute('aria-errormessage', /.*/);
+  };
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.fill.fields']);
+  await marked(email);
+  await marked(password);
+  await expect(email).toBeFocused();
+  await email.fill(freshEmail('nobody'));
+  await unmarked(email);
+  await marked(password);
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.fill.fields']);
+  await unmarked(email);
+  await marked(password);
+  await expect(password).toBeFocused();
+  // The server's "wrong email or password" is about both.
+  await password.fill('whatever');
+  await page.getByRole('button', { name: en['login.signin.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.invalid']);
+  await marked(email);
+  await marked(password);
+  await expect(email).toBeFocused();
+
+  // Sign-up: an address mail providers would refuse, a short password (its hint still described), a taken address.
+  await page.getByRole('button', { name: en['login.signup.title'] }).click();
+  await unmarked(email);
+  await unmarked(password);
+  await email.fill('not-an-address');
+  await password.fill('secret1');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.email.invalid']);
+  await marked(email);
+  await unmarked(password);
+  await expect(email).toBeFocused();
+  await email.fill(freshEmail('short'));
+  await password.fill('123');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.password.length']);
+  await marked(password);
+  await expect(password).toHaveAttribute('aria-describedby', /(^| )password-hint( |$)/);
+  await expect(password).toBeFocused();
+  const taken = await signUpByApi(request);
+  await email.fill(taken.email);
+  await password.fill(PASSWORD);
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(error).toHaveText(en['auth.error.exists']);
+  await marked(email);
+  await unmarked(password);
+  await expect(email).toBeFocused();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+});
+
+test('on a phone, the field an error focuses is not hidden under the sticky header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Come from a result: the context line above the form puts the submit button a screen below the address.
+  await page.goto('/eng/');
+  await page.evaluate(() => {
+    sessionStorage.setItem('returnUrlAfterAuth', JSON.stringify('/eng/results'));
+    sessionStorage.setItem('testTypeBeforeAuth', JSON.stringify('iq'));
+  });
+  await page.goto('/eng/login');
+  await page.getByRole('button', { name: en['login.signup.submit'] }).click();
+  await expect(page.getByLabel(en['login.email'])).toBeFocused();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const label = (await page.locator('label[for="email"]').boundingBox())!;
+  expect(label.y).toBeGreaterThanOrEqual(header.y + header.height);
 });
 
 for (const lang of ['uk', 'en'] as Lang[]) {

@@ -52,7 +52,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.getByRole('button', { name: t['premium.unlock'] }).click();
     await page.waitForURL(new RegExp(`${p}/login$`));
-    await signUpOnForm(page, lang, { email: freshEmail(`premium.${lang}`) });
+    await signUpOnForm(page, lang, { email: freshEmail(`premium.${lang}`) }, { opensInSignUp: true });
     await page.waitForURL(new RegExp(`${p}/results\\?id=`), { timeout: 15_000 });
     const resultUrl = page.url();
 

@@ -46,7 +46,9 @@ async function openVisitorResult(page: Page, kind: Kind, lang: Lang) {
 /** Signs up on the sign-in page's form, then waits to be back on the same result, opened by its saved id. */
 async function signUpAndComeBack(page: Page, kind: Kind, lang: Lang, before: string) {
   await page.waitForURL(new RegExp(`${prefix(lang)}/login$`));
-  await signUpOnForm(page, lang, { email: freshEmail(`restart.${lang}`) });
+  // The page says the result will be kept (no purchase: none was started), and opens on sign-up.
+  await expect(page.getByTestId('login-context')).toHaveText(dict[lang][`login.context.${kind}.keep`]);
+  await signUpOnForm(page, lang, { email: freshEmail(`restart.${lang}`) }, { opensInSignUp: true });
   await page.waitForURL(new RegExp(`${prefix(lang)}${resultsPath(kind)}\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
   await expect(shown(page, kind)).toHaveText(before);
   // Saved to the new account: the server gives it to this user by its id, and the profile's history lists it.

@@ -58,10 +58,19 @@ export async function signUpByApi(request: APIRequestContext, fields: SignUpFiel
 
 const TEXTS = { uk, en } as const;
 
-/** On the sign-in page: turns to the sign-up form, fills it in and creates the account. */
-export async function signUpOnForm(page: Page, lang: 'uk' | 'en', fields: { email: string; fullName?: string }) {
+/**
+ * On the sign-in page: turns to the sign-up form (or, come from a result, `opensInSignUp`, waits for the page to open
+ * on it by itself), fills it in and creates the account.
+ */
+export async function signUpOnForm(
+  page: Page,
+  lang: 'uk' | 'en',
+  fields: { email: string; fullName?: string },
+  { opensInSignUp = false } = {},
+) {
   const t = TEXTS[lang];
-  await page.getByRole('button', { name: t['login.signup.title'] }).click();
+  if (opensInSignUp) await page.getByRole('button', { name: t['login.signup.submit'] }).waitFor();
+  else await page.getByRole('button', { name: t['login.signup.title'] }).click();
   if (fields.fullName) await page.getByLabel(t['login.fullName']).fill(fields.fullName);
   await page.getByLabel(t['login.email']).fill(fields.email);
   await page.getByLabel(t['login.password']).fill(PASSWORD);

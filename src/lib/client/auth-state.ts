@@ -37,8 +37,25 @@ export function rememberWayBack(kind: TestKind, resultId: string | undefined): v
 /** Sign-in from elsewhere (a fresh Google sign-in to confirm deleting the account) comes back to `path`. */
 export function rememberReturnTo(path: string): void {
   session.preAuth.returnUrl.write(path);
+  session.preAuth.testType.clear();
   session.preAuth.resultId.clear();
   session.purchase.resume.clear();
+}
+
+/** Signing in that will lead back to a result: which test's, and whether its purchase is taken up again there. */
+export interface ResultWayBack {
+  kind: TestKind;
+  purchase: boolean;
+}
+
+/**
+ * The way back remembered from a result page (rememberWayBack, startUnlock), or null when signing in leads to the
+ * profile or elsewhere — so the sign-in page can say where the person is going.
+ */
+export function resultWayBack(): ResultWayBack | null {
+  const kind = session.preAuth.testType.read();
+  if (!returnUrl() || (kind !== 'iq' && kind !== 'professional')) return null;
+  return { kind, purchase: session.purchase.resume.read() === kind };
 }
 
 export const clearPreAuth = () => session.clearAll(...Object.values(session.preAuth));
