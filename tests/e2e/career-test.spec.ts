@@ -60,6 +60,8 @@ test('uk: a tie the tie-break statements leave is reported as a tie, with both h
   await expect(headlines.filter({ hasText: 'Бос' })).toHaveCount(1);
   await expect(headlines.filter({ hasText: 'Медіатор' })).toHaveCount(1);
   await expect(page.getByText(/визначили ваш/)).toHaveCount(0);
+  // Neither type's profile is "the" one: the notice names none (issue 31).
+  await expect(page.locator('#between-title')).not.toContainText('профіль показано для типу');
   // A tie is a normal outcome: told in the neutral notice, not a warning's colours; no type marked "yours"; the
   // facts name the types in words, not numbers (issue 31).
   await expect(page.locator('section.notice[aria-labelledby="between-title"]')).not.toHaveClass(/notice-tiebreak/);
