@@ -13,6 +13,7 @@ import {
   ATTEMPTS,
   clearTemporaryResults,
   forgetResult,
+  KEEP_DAYS,
   loadSaved,
   readPending,
   readTempResult,
@@ -23,7 +24,7 @@ import {
 import { loadMe } from '../stores/account.ts';
 import type { Failure } from '../lib/client/call.ts';
 import { failureText } from '../lib/client/failure-text.ts';
-import { KEEP_DAYS, type StoredResult } from '../lib/client/session.ts';
+import type { StoredResult } from '../lib/client/session.ts';
 import { isSignedIn } from '../lib/client/auth-state.ts';
 import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';

@@ -15,6 +15,8 @@ import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 
 export const readTempResult = (kind: TestKind) => session.tempResult(kind).read();
+/** How many days this device keeps a visitor's result no account has. */
+export const KEEP_DAYS = session.KEEP_DAYS;
 export const readPending = (kind: TestKind) => session.pendingSheet(kind).read();
 
 /** The results held in this browser that no account has yet: lost on restart, saved by signing in. */

@@ -37,8 +37,12 @@ const FUNCTIONS = readdirSync(join(ROOT, 'netlify/functions'))
 
 describe('the WayForPay client', () => {
   it('is found by the walk where it is imported: cancelling a subscription reaches it', () => {
+    // Directly: turning renewal back on resumes the schedule at WayForPay (issue 31).
     expect(pathInto(graph, join(ROOT, 'src/lib/server/payments/cancel.ts'), WAYFORPAY)).toEqual([
       'src/lib/server/payments/cancel.ts',
+      'src/lib/server/payments/wayforpay/index.ts',
+    ]);
+    expect(pathInto(graph, join(ROOT, 'src/lib/server/payments/stop-renewal.ts'), WAYFORPAY)).toEqual([
       'src/lib/server/payments/stop-renewal.ts',
       'src/lib/server/payments/wayforpay/index.ts',
     ]);

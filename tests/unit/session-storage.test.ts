@@ -12,13 +12,21 @@ class MemoryStorage {
   removeItem = (key: string) => void this.items.delete(key);
 }
 
-const g = globalThis as { sessionStorage?: unknown };
+const g = globalThis as { sessionStorage?: unknown; localStorage?: unknown };
 let storage: MemoryStorage;
+/** This device's storage, which outlives the tab (the other tab, or the browser reopened, sees it). */
+let device: MemoryStorage;
 beforeEach(() => {
   storage = new MemoryStorage();
+  device = new MemoryStorage();
   g.sessionStorage = storage;
+  g.localStorage = device;
 });
-afterEach(() => delete g.sessionStorage);
+afterEach(() => {
+  delete g.sessionStorage;
+  delete g.localStorage;
+});
+const DAY = 24 * 60 * 60 * 1000;
 
 describe('session storage keys', () => {
   it('uses the spec names for results and the way back after sign-in', () => {
@@ -43,7 +51,58 @@ describe('session storage keys', () => {
       ].sort(),
     );
     expect(JSON.parse(storage.items.get('returnUrlAfterAuth')!)).toBe('/results?x=1');
-    expect(session.tempResult('iq').read()).toEqual({ result: { kind: 'iq' }, token: 't' });
+    expect(session.tempResult('iq').read()).toMatchObject({ result: { kind: 'iq' }, token: 't' });
+  });
+});
+
+describe('a visitor result kept on this device (issue 31)', () => {
+  const visitor = { result: { kind: 'iq' } as never, token: 't1' };
+
+  it('is kept beyond the tab for 30 days, and a new tab reads it', () => {
+    const before = Date.now();
+    session.tempResult('iq').write(visitor);
+    const kept = JSON.parse(device.items.get('rozum.kept.iq')!);
+    expect(kept).toMatchObject(visitor);
+    expect(kept.keptUntil).toBeGreaterThanOrEqual(before + session.KEEP_DAYS * DAY);
+    expect(kept.keptUntil).toBeLessThanOrEqual(Date.now() + session.KEEP_DAYS * DAY);
+    // A new tab: its own session is empty, the device still has it, and the tab takes it up.
+    g.sessionStorage = storage = new MemoryStorage();
+    expect(session.tempResult('iq').read()).toEqual(kept);
+    expect(JSON.parse(storage.items.get('tempTestResult')!)).toEqual(kept);
+  });
+
+  it('keeps its first date when written again (another language), and a new result starts its own', () => {
+    session.tempResult('iq').write(visitor);
+    const first = JSON.parse(device.items.get('rozum.kept.iq')!).keptUntil;
+    device.items.set('rozum.kept.iq', JSON.stringify({ ...visitor, keptUntil: first - 5 * DAY }));
+    session
+      .tempResult('iq')
+      .write({ ...visitor, result: { kind: 'iq', language: 'en' } as never, keptUntil: undefined });
+    expect(JSON.parse(device.items.get('rozum.kept.iq')!).keptUntil).toBe(first - 5 * DAY);
+    session.tempResult('iq').write({ ...visitor, token: 't2' });
+    expect(JSON.parse(device.items.get('rozum.kept.iq')!).keptUntil).toBeGreaterThan(first - DAY);
+  });
+
+  it('is gone from the device once saved to an account, forgotten, or past its 30 days', () => {
+    session.tempResult('iq').write(visitor);
+    session.tempResult('iq').write({ ...visitor, id: 'saved-id', saved: true });
+    expect(device.items.has('rozum.kept.iq')).toBe(false);
+    expect(session.tempResult('iq').read()).toMatchObject({ id: 'saved-id' });
+
+    session.tempResult('professional').write({ ...visitor, result: { kind: 'professional' } as never });
+    session.clearAll(session.tempResult('professional'));
+    expect(device.items.has('rozum.kept.professional')).toBe(false);
+
+    device.items.set('rozum.kept.iq', JSON.stringify({ ...visitor, keptUntil: Date.now() - 1 }));
+    g.sessionStorage = storage = new MemoryStorage();
+    expect(session.tempResult('iq').read()).toBeNull();
+    expect(device.items.has('rozum.kept.iq')).toBe(false);
+  });
+
+  it("keeps a tab's result put there before devices kept them, from its first read", () => {
+    storage.items.set('tempTestResult', JSON.stringify(visitor));
+    expect(session.tempResult('iq').read()?.keptUntil).toBeGreaterThan(Date.now());
+    expect(device.items.has('rozum.kept.iq')).toBe(true);
   });
 
   it('keeps each test kind apart and clears a group together', () => {
