@@ -199,14 +199,14 @@ export function CareerResultView({
         <CareerProfile result={result} t={t} premiumDays={premiumDays} />
       ) : (
         <section className="result-block" aria-labelledby="locked-title">
-          <h2 id="locked-title">{t('results.career.full')}</h2>
+          <h2 id="locked-title">{t(tied ? 'results.career.fullBoth' : 'results.career.full')}</h2>
           <PremiumGate
             t={t}
             kind="professional"
             resultId={resultId}
             links={links}
             lang={lang}
-            what={t('premium.career.what')}
+            what={t(tied ? 'premium.career.whatTie' : 'premium.career.what')}
           />
         </section>
       )}

@@ -6,6 +6,7 @@
  * form says what happened in words, beside the form, for screen readers too.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { isPersonName } from '../domain/contact.ts';
 import { changeEmail, changePassword, deleteAccount, EXPORT_URL, renameAccount } from '../stores/account.ts';
 import { rememberReturnTo } from '../lib/client/auth-state.ts';
 import { failureText } from '../lib/client/failure-text.ts';
@@ -63,6 +64,8 @@ export function ProfileSettings({
 
   async function saveName(event: FormEvent) {
     event.preventDefault();
+    // Said here, in words about the name, rather than the server's general "fields missing" (issue 31).
+    if (!isPersonName(name)) return setNameSaid({ ok: false, text: t('profile.settings.name.invalid') });
     setBusy('name');
     const r = await renameAccount(name, lang);
     setBusy(null);

@@ -1,4 +1,4 @@
-/** The sample content the results pages show, passed in by the page: how rare a score is, testimonials, benchmarks. */
+/** The sample content the results pages show, passed in by the page: how rare a score is, benchmarks. */
 import type { T } from '../lib/client/texts.ts';
 import type { SiteSamples } from './results-data.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -21,46 +21,23 @@ export function StatsPanel({ t, samples, lang }: { t: T; samples: SiteSamples; l
   );
 }
 
-function Stars({ rating, t }: { rating: number; t: T }) {
-  return (
-    <span className="stars" role="img" aria-label={t('samples.rating', { n: rating })}>
-      {'★'.repeat(rating)}
-      {'☆'.repeat(5 - rating)}
-    </span>
-  );
-}
-
+/**
+ * Figures to compare an IQ reading with (each with how it is known). No testimonials: praise invented for people who
+ * do not exist is not made honest by a label (issue 31).
+ */
 export function Samples({ t, samples, kind, lang }: { t: T; samples: SiteSamples; kind: TestKind; lang: Lang }) {
   const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
+  if (kind !== 'iq') return null;
   return (
     <section className="result-block samples" aria-labelledby="samples-title">
-      <h2 id="samples-title">{t('samples.title')}</h2>
-      <p className="muted">{t('samples.note')}</p>
-      <div className="cards">
-        {samples.testimonials[kind].map((s) => (
-          <figure key={s.name} className="card testimonial">
-            <blockquote>{s.text}</blockquote>
-            <figcaption>
-              <span className="avatar" aria-hidden="true">
-                {s.avatar}
-              </span>{' '}
-              {s.name} · {s.score} <Stars rating={s.rating} t={t} />
-            </figcaption>
-          </figure>
+      <h2 id="samples-title">{t('samples.benchmarks')}</h2>
+      <ul className="plain-list">
+        {samples.benchmarks.map((b) => (
+          <li key={b.name}>
+            <strong>{figure(b.iq)}</strong> — {b.name} <span className="muted">({b.note})</span>
+          </li>
         ))}
-      </div>
-      {kind === 'iq' ? (
-        <>
-          <h3>{t('samples.benchmarks')}</h3>
-          <ul className="plain-list">
-            {samples.benchmarks.map((b) => (
-              <li key={b.name}>
-                <strong>{figure(b.iq)}</strong> — {b.name} <span className="muted">({b.note})</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      </ul>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 /** Shapes of the results the server returns (teaser or full) and of the sample content pages pass in. */
 import type { T } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
-import type { TestKind } from '../domain/views.ts';
 
 /** Where a result page links to (built per language by the page). */
 export interface ResultsLinks {
@@ -36,5 +35,4 @@ export type { CareerResultView, IqResultView } from '../domain/views.ts';
 export interface SiteSamples {
   shares: { above: number; percent: number }[];
   benchmarks: { name: string; note: string; iq: number }[];
-  testimonials: Record<TestKind, { name: string; avatar: string; score: string; text: string; rating: number }[]>;
 }

@@ -6,8 +6,8 @@ import type { TestKind } from '../domain/views.ts';
 
 /** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
 export function siteSamples(lang: Lang) {
-  const { shares, benchmarks, testimonials } = siteContent(lang);
-  return { shares, benchmarks, testimonials };
+  const { shares, benchmarks } = siteContent(lang);
+  return { shares, benchmarks };
 }
 
 export function testIslandProps(lang: Lang, kind: TestKind) {

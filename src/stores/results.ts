@@ -67,9 +67,11 @@ export function scorePending(
           { body: { ...sheet, answers: answersAs((v): v is boolean => typeof v === 'boolean') } },
           retry,
         );
-  const settled = scored.then((outcome) => {
+  const settled = scored.then((outcome): Outcome<StoredResult> => {
     if (outcome.ok) {
       session.tempResult(kind).write(outcome.data);
+      // As kept (with until when this device keeps it), so the page says the date from the first moment.
+      outcome = { ...outcome, data: session.tempResult(kind).read() ?? outcome.data };
       session.pendingSheet(kind).clear();
       const r = outcome.data.result;
       track('test_completed', {

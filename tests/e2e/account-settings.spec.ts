@@ -28,6 +28,10 @@ for (const [lang, t] of [
     );
 
     const nameForm = panel.getByRole('form', { name: t['profile.settings.name.title'] });
+    // An empty name is refused in words about the name, not the server's general "fields missing".
+    await nameForm.getByLabel(t['profile.settings.name.label']).fill('  ');
+    await nameForm.getByRole('button', { name: t['profile.settings.save'] }).click();
+    await expect(nameForm.getByText(t['profile.settings.name.invalid'])).toBeVisible();
     await nameForm.getByLabel(t['profile.settings.name.label']).fill('Olena Koval');
     await nameForm.getByRole('button', { name: t['profile.settings.save'] }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Olena Koval' })).toBeVisible();

@@ -22,7 +22,7 @@ async function tieEightAndNine(page: Page) {
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   const core = await answerCareer(page, 'uk', CAREER_CORE, pointsFor(8, 9));
   const notice = page.getByRole('note');
-  await expect(notice).toContainText('Кілька типів набрали однаково балів. Ще 10 запитань');
+  await expect(notice).toContainText('Кілька типів набрали однакову кількість балів. Ще 10 запитань');
   await expect(notice).toHaveCSS('border-left-color', 'rgb(194, 65, 12)');
   return core;
 }
@@ -42,7 +42,7 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
   await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
   await expect(
     page.getByText(
-      'Після основних тверджень однаково балів мали типи 8 · Бос і 9 · Медіатор, тож ви відповіли ще на уточнювальні. За ними ваш тип — Бос.',
+      'Після основних тверджень однакову кількість балів мали типи 8 · Бос і 9 · Медіатор, тож ви відповіли ще на уточнювальні. За ними ваш тип — Бос.',
     ),
   ).toBeVisible();
 });
@@ -60,6 +60,8 @@ test('uk: a tie the tie-break statements leave is reported as a tie, with both h
   await expect(headlines.filter({ hasText: 'Бос' })).toHaveCount(1);
   await expect(headlines.filter({ hasText: 'Медіатор' })).toHaveCount(1);
   await expect(page.getByText(/визначили ваш/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: uk['results.career.fullBoth'] })).toBeVisible();
+  await expect(page.getByText(uk['premium.career.whatTie'])).toBeVisible();
   // Neither type's profile is "the" one: the notice names none (issue 31).
   await expect(page.locator('#between-title')).not.toContainText('профіль показано для типу');
   // A tie is a normal outcome: told in the neutral notice, not a warning's colours; no type marked "yours"; the

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { emojiIn } from '../support/emoji.ts';
+import { carefulIqSheet } from './helpers.ts';
 import { formatNumber } from '../../src/i18n/numbers.ts';
 import { siteContent, withFigures } from '../../src/lib/site-content.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
@@ -262,34 +263,23 @@ test('closing the banner chooses nothing: no analytics, and it asks again next v
   await next.close();
 });
 
-test('the stories carousel works from the keyboard and can be paused', async ({ page }) => {
-  await page.goto('/eng');
-  const carousel = page.locator('[data-carousel]');
-  const slides = carousel.locator('.carousel-slide');
-  await expect(slides).toHaveCount(6);
-  await expect(slides.first()).toHaveAttribute('aria-label', '1 of 6');
-  const next = carousel.getByRole('button', { name: en['carousel.next'] });
-  await next.focus();
-  await page.keyboard.press('Enter');
-  await expect(slides.nth(1)).toHaveAttribute('data-current', 'true');
-  await expect(carousel.locator('[data-carousel-track]')).toHaveAttribute('aria-live', 'polite');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
-  await expect(carousel.getByRole('button', { name: en['carousel.prev'] })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
-  await expect(slides.nth(5)).toHaveAttribute('data-current', 'true');
-  const pause = carousel.getByRole('button', { name: en['carousel.pause'] });
-  await pause.click();
-  await expect(carousel.getByRole('button', { name: en['carousel.play'] })).toHaveAttribute('aria-pressed', 'true');
-});
-
-test('with reduced motion the carousel does not move by itself', async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: uk['carousel.play'] })).toHaveAttribute('aria-pressed', 'true');
-  await context.close();
+test('no invented praise: no star ratings or testimonials on the home page, the landings or a result (issue 31)', async ({
+  page,
+  request,
+}) => {
+  const stored = await (
+    await request.post('/api/tests/iq/score', { data: await carefulIqSheet(request, 'en') })
+  ).json();
+  for (const path of ['/', '/eng', '/prof', '/eng/prof', '/iqtest', '/eng/iqtest']) {
+    await page.goto(path);
+    await expect(page.locator('blockquote'), path).toHaveCount(0);
+    expect(await page.locator('body').innerText(), path).not.toMatch(/★/);
+  }
+  await page.evaluate((value) => sessionStorage.setItem('tempTestResult', JSON.stringify(value)), stored);
+  await page.goto('/eng/results');
+  await expect(page.getByTestId('iq-estimate')).toBeVisible();
+  await expect(page.locator('blockquote')).toHaveCount(0);
+  expect(await page.locator('main').innerText()).not.toMatch(/★/);
 });
 
 test('every legal page renders in both languages, with its tokens filled', async ({ page }) => {
