@@ -1,0 +1,105 @@
+/**
+ * Layout stability (issue 31, point 7): no page's content moves under the reader while it loads. Every built page,
+ * in both languages, at a phone's and a laptop's size, plus the states whose content arrives after hydration (a
+ * visitor's result on either results page, a signed-in profile), keeps its cumulative layout shift at most 0.05
+ * ("good" in Core Web Vitals is 0.1). Shifts right after input do not count, as in the metric itself.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { carefulIqSheet, pointsFor, scoreCareerSitting } from './helpers.ts';
+import { signUpByApi } from '../support/accounts.ts';
+
+// Each test loads its own pages: spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
+const MAX_CLS = 0.05;
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+/** The address of every HTML page in the build (dist/…/index.html → /…). */
+function builtPages(dir = 'dist'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return builtPages(path);
+    if (!entry.name.endsWith('.html')) return [];
+    const address = `/${relative('dist', path)}`.replace(/(\/index)?\.html$/, '');
+    return [address || '/'];
+  });
+}
+
+/** Has every document the page loads record its layout shifts (buffered, so none before the observer is missed). */
+async function observeShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Loads `path` and sums its layout shifts once it has settled. */
+async function clsOf(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // The cookie banner appears after 1 s: past it, so that it is measured too.
+  await page.waitForTimeout(1500);
+  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, v) => sum + v, 0));
+}
+
+const pages = builtPages();
+
+test('the build has every page type in both languages to measure', () => {
+  for (const path of ['/', '/eng', '/results', '/eng/professional-results', '/profile', '/eng/payment-result'])
+    expect(pages).toContain(path);
+});
+
+for (const path of pages) {
+  test(`${path}: CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({ page }) => {
+    await observeShifts(page);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      expect(await clsOf(page, path), `${path} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(MAX_CLS);
+    }
+  });
+}
+
+for (const lang of ['uk', 'en'] as const) {
+  const prefix = lang === 'uk' ? '' : '/eng';
+  for (const kind of ['iq', 'professional'] as const) {
+    const path = `${prefix}${kind === 'iq' ? '/results' : '/professional-results'}`;
+    test(`${path} with a visitor's result: CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({ page }) => {
+      const sheet =
+        kind === 'iq'
+          ? await carefulIqSheet(page.request, lang)
+          : await scoreCareerSitting(page.request, lang, pointsFor(4));
+      const stored = await (await page.request.post(`/api/tests/${kind}/score`, { data: sheet })).json();
+      await observeShifts(page);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(prefix || '/');
+        await page.evaluate(([key, value]) => sessionStorage.setItem(key, JSON.stringify(value)), [
+          kind === 'iq' ? 'tempTestResult' : 'tempProfessionalTestResult',
+          stored,
+        ] as const);
+        expect(await clsOf(page, path), `${path} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(MAX_CLS);
+        await expect(page.getByTestId('kept-banner')).toBeVisible();
+      }
+    });
+  }
+  test(`${prefix}/profile signed in: CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({ page }) => {
+    await signUpByApi(page.request);
+    await observeShifts(page);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      expect(await clsOf(page, `${prefix}/profile`), `at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(
+        MAX_CLS,
+      );
+    }
+  });
+}
