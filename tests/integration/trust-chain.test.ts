@@ -106,7 +106,7 @@ describe('one sheet, at most one saved result', () => {
 
 describe('no certificate for a cautioned sheet', () => {
   it('refuses the certificate and its verification with 409 certificate.error.caution, in both languages', async () => {
-    const user = await signedUp(base);
+    const user = await signedUp(base, { fullName: 'Марко Вовк' });
     const sitting = await takeSitting(user.get, 'en');
     // Rushed and guessed: the page leads with its cautions; no certificate may say otherwise.
     const { id } = await (
