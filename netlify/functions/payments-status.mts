@@ -19,6 +19,7 @@ export default endpoint(payments.status, async ({ user, params }) => {
     currency: order.currency,
     testType: order.test_type as TestKind | null,
     testResultId: order.test_result_id,
+    reasonCode: order.status === 'Approved' ? null : order.reason_code,
     subscription: await subscriptionOf(user.id),
   };
 });

@@ -18,6 +18,8 @@ export interface OrderStatus {
   currency: string;
   testType: TestKind | null;
   testResultId: string | null;
+  /** WayForPay's reasonCode for a payment that did not go through (https://wiki.wayforpay.com/en/view/852131). */
+  reasonCode: number | null;
   subscription: SubscriptionState;
 }
 

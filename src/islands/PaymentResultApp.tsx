@@ -1,10 +1,12 @@
 /**
  * The payment outcome (spec part 2): the status the server knows for the order (asked again while pending), its
- * title and message, subscription details, benefits, the test it unlocks, and a 5 s countdown to that result.
+ * title and message (with WayForPay's reason when a payment did not go through), subscription details, benefits,
+ * the test it unlocks, and a 5 s countdown to that result that the person can turn off.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { forgetPurchase, orderStatus, purchaseStarted, resumePurchaseLater } from '../stores/payment.ts';
 import type { OrderStatus } from '../api/payments.ts';
+import { declineReason } from '../domain/decline-reasons.ts';
 import type { PurchaseContext } from '../lib/client/session.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
@@ -19,7 +21,7 @@ type Kind = 'approved' | 'declined' | 'pending' | 'unknown';
 const kindOf = (status: string): Kind =>
   status === 'Approved'
     ? 'approved'
-    : status === 'Declined' || status === 'Failed'
+    : status === 'Declined' || status === 'Failed' || status === 'Expired'
       ? 'declined'
       : ['Pending', 'InProcessing', 'WaitingAuthComplete', 'Created'].includes(status)
         ? 'pending'
@@ -42,6 +44,9 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
   const [order, setOrder] = useState<Order | null>(null);
   const [status, setStatus] = useState<Kind>('pending');
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
+  // The 5 s move to the results can be turned off (WCAG 2.2.1): the person stays to read the page.
+  const [stayed, setStayed] = useState(false);
+  const viewLink = useRef<HTMLAnchorElement>(null);
   // What the address and this tab know is read after hydration, so the first render is the server's (no #418).
   const [arrival, setArrival] = useState<Arrival | null>(null);
   const reference = arrival?.reference ?? null;
@@ -88,16 +93,18 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
       track('purchase_complete', { transaction_id: reference });
     }
     if (status === 'declined') track('purchase_failed', { transaction_id: reference });
-    if (status !== 'approved') return;
+    if (status !== 'approved' || stayed) return;
     const timer = setInterval(() => setSeconds((s) => s - 1), 1000);
     return () => clearInterval(timer);
-  }, [status, order, reference]);
+  }, [status, order, reference, stayed]);
 
   useEffect(() => {
-    if (status !== 'approved' || seconds > 0) return;
+    if (status !== 'approved' || stayed || seconds > 0) return;
     forgetPurchase();
     location.assign(target);
-  }, [seconds, status, target]);
+  }, [seconds, status, stayed, target]);
+
+  const reason = status === 'declined' && order ? declineReason(order.status, order.reasonCode) : null;
 
   return (
     <section className={`payment-result payment-${status}`} aria-labelledby="payment-result-title">
@@ -106,6 +113,11 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
       </p>
       <h1 id="payment-result-title">{t(`paymentResult.${status}.title`)}</h1>
       <p role="status">{t(`paymentResult.${status}.text`)}</p>
+      {reason ? (
+        <p className="decline-reason">
+          <strong>{t('paymentResult.reason.label')}:</strong> {t(`paymentResult.reason.${reason}`)}
+        </p>
+      ) : null}
       {status === 'declined' ? <p>{t('paymentResult.support')}</p> : null}
       <dl className="facts">
         <div>
@@ -138,14 +150,29 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
               <li key={n}>{t(`paymentResult.benefit.${n}`)}</li>
             ))}
           </ul>
-          <p aria-live="polite">{t('paymentResult.countdown', { n: Math.max(0, seconds) })}</p>
+          <p aria-live="polite">
+            {stayed ? t('paymentResult.stayed') : t('paymentResult.countdown', { n: Math.max(0, seconds) })}
+          </p>
           <p className="result-actions">
-            <a className="button" href={target}>
+            <a className="button" href={target} ref={viewLink}>
               {t('paymentResult.view')}
             </a>
             <a className="button button-ghost" href={links.home}>
               {t('paymentResult.tests')}
             </a>
+            {stayed ? null : (
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => {
+                  setStayed(true);
+                  // The button goes; focus goes to the way on, not to the page's start.
+                  viewLink.current?.focus();
+                }}
+              >
+                {t('paymentResult.stay')}
+              </button>
+            )}
           </p>
         </>
       ) : (

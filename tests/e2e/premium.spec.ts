@@ -34,6 +34,13 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     await page.waitForURL(/\/api\/payments\/test\/GP/);
     await page.getByRole('button', { name: t['testpay.approve'] }).click();
     await expect(page.getByRole('heading', { name: t['paymentResult.approved.title'] })).toBeVisible();
+    // The move on can be turned off (WCAG 2.2.1): the page stays past its 5 s, focus on the way on.
+    await page.getByRole('button', { name: t['paymentResult.stay'] }).click();
+    await expect(page.getByText(t['paymentResult.stayed'])).toBeVisible();
+    await expect(page.getByRole('link', { name: t['paymentResult.view'] })).toBeFocused();
+    await page.waitForTimeout(6_500);
+    expect(new URL(page.url()).pathname).toBe(`${p}/payment-result`);
+    await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`${p}/profile$`), { timeout: 15_000 });
     await expect(page.getByText(tr(lang, 'profile.premium.active', { n: 30 }))).toBeVisible();
     await expect(page.getByRole('button', { name: t['premium.unlock'] })).toHaveCount(0);
@@ -176,6 +183,8 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
   page.on('pageerror', (error) => errors.push(error.message));
   await page.getByRole('button', { name: uk['testpay.decline'] }).click();
   await expect(page.getByRole('heading', { name: uk['paymentResult.declined.title'] })).toBeVisible();
+  // WayForPay's reason for it (the test provider declines as the card's bank does, 1101), in words to act on.
+  await expect(page.getByText(uk['paymentResult.reason.bank'])).toBeVisible();
   await expect(page.getByText(uk['paymentResult.support'])).toBeVisible();
   expect(errors).toEqual([]);
   await expect(page.getByRole('link', { name: uk['paymentResult.backToResult'] })).toHaveAttribute(

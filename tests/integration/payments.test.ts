@@ -172,6 +172,39 @@ describe('WayForPay service callback', () => {
   });
 });
 
+describe("a payment that did not go through, and WayForPay's reason for it", () => {
+  const statusOf = async (client: Client, orderReference: string) =>
+    (await (await client.get(`/api/payments/${orderReference}`)).json()) as { status: string; reasonCode: unknown };
+
+  it('states the reasonCode of a decline to its owner, and none for an approval', async () => {
+    const client = await signedUp(base);
+    const declined = await order(client);
+    await deliverCallback(base, serviceCallback(declined.orderReference, 'Declined', { reasonCode: 1104 }));
+    expect(await statusOf(client, declined.orderReference)).toMatchObject({ status: 'Declined', reasonCode: 1104 });
+    // WayForPay's documented callbacks send it as a number; a string of digits is the same code.
+    const asText = await order(client);
+    await deliverCallback(base, serviceCallback(asText.orderReference, 'Declined', { reasonCode: '1102' }));
+    expect((await statusOf(client, asText.orderReference)).reasonCode).toBe(1102);
+    const paid = await order(client);
+    await deliverCallback(base, serviceCallback(paid.orderReference, 'Approved'));
+    expect(await statusOf(client, paid.orderReference)).toMatchObject({ status: 'Approved', reasonCode: null });
+    // Another person asking about the order learns nothing of it.
+    const stranger = await signedUp(base);
+    expect((await stranger.get(`/api/payments/${declined.orderReference}`)).status).toBe(404);
+  });
+
+  it('reads no code from a reasonCode that is not one (a signed callback with junk in it)', async () => {
+    const client = await signedUp(base);
+    for (const junk of ['1101; DROP TABLE payments', '', '99999999999', 1101.5, -1101]) {
+      const { orderReference } = await order(client);
+      expect(
+        (await deliverCallback(base, serviceCallback(orderReference, 'Declined', { reasonCode: junk }))).status,
+      ).toBe(200);
+      expect(await statusOf(client, orderReference)).toMatchObject({ status: 'Declined', reasonCode: null });
+    }
+  });
+});
+
 describe('monthly renewal charges (<order>_WFPREG-<n>)', () => {
   const expiry = async (client: Client) => new Date((await subscription(client)).expiresAt).getTime();
   const DAY = 86_400_000;

@@ -50,6 +50,7 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
   const recorded: Recorded[] = [];
   const googleCodes = new Map<string, GoogleCode>();
   const wfpStatuses = new Map<string, string>();
+  const wfpReasons = new Map<string, number>();
   /** What regularApi REMOVE and SUSPEND answer next: WayForPay's success (4100) unless a test asks for an error. */
   let removeAnswer = { reasonCode: 4100, reason: 'Ok' };
   /** What regularApi RESUME answers next. */
@@ -118,11 +119,13 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
     const body = await bodyOf(req);
     if (url.pathname === '/__control/requests') return send(res, 200, recorded);
     if (url.pathname === '/__control/wayforpay/status' && req.method === 'POST') {
-      const { orderReference, transactionStatus } = JSON.parse(body) as {
+      const { orderReference, transactionStatus, reasonCode } = JSON.parse(body) as {
         orderReference: string;
         transactionStatus: string;
+        reasonCode?: number;
       };
       wfpStatuses.set(orderReference, transactionStatus);
+      if (reasonCode !== undefined) wfpReasons.set(orderReference, reasonCode);
       return send(res, 200, { ok: true });
     }
     if (url.pathname === '/__control/wayforpay/schedule' && req.method === 'POST') {
@@ -288,7 +291,8 @@ export async function startFakeProviders(port = 0): Promise<{ url: string; close
               transactionStatus: wfpStatuses.get(data.orderReference) ?? 'InProcessing',
               amount: 1,
               currency: 'USD',
-              reasonCode: 1100,
+              // The transaction's own code (https://wiki.wayforpay.com/en/view/852131): Ok unless told otherwise.
+              reasonCode: wfpReasons.get(data.orderReference) ?? 1100,
             },
       );
     }

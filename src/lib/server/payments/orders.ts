@@ -17,8 +17,15 @@ export async function orderForOwner(orderReference: string, userId: string) {
     test_type: string | null;
     test_result_id: string | null;
     created_at: Date;
+    reason_code: number | null;
   }>(
-    'SELECT order_reference, provider, status, amount, currency, test_type, test_result_id, created_at FROM payments WHERE order_reference = $1 AND user_id = $2',
+    // WayForPay's reasonCode for the first payment (https://wiki.wayforpay.com/en/view/852131), from the payload the
+    // order keeps: a service callback carries it at the top, our own CHECK_STATUS answer under checkStatus.
+    `SELECT order_reference, provider, status, amount, currency, test_type, test_result_id, created_at,
+       CASE WHEN reason_text ~ '^[0-9]{1,6}$' THEN reason_text::integer END AS reason_code
+     FROM payments,
+       LATERAL (SELECT COALESCE(provider_payload ->> 'reasonCode', provider_payload -> 'checkStatus' ->> 'reasonCode') AS reason_text) r
+     WHERE order_reference = $1 AND user_id = $2`,
     [orderReference, userId],
   );
   return row ?? null;
