@@ -1,7 +1,7 @@
 /** Body fields several contracts take, each with the rule the browser also applies (domain/contact.ts). */
 import { z } from 'zod';
 import { isLang, LANGS } from '../i18n/paths.ts';
-import { isPhone, personName } from '../domain/contact.ts';
+import { isPhone, personName, phoneNumber } from '../domain/contact.ts';
 
 /** The language a caller wants the answer in; absent means the request's own (endpoint.ts). */
 export const langField = z.enum(LANGS).optional();
@@ -34,7 +34,10 @@ export const optionalNameField = z
   .optional()
   .transform((raw, ctx) => (raw === undefined || !/\S/u.test(raw) ? undefined : cleanName(raw, ctx)));
 
-export const phoneField = z.string().trim().refine(isPhone);
+export const phoneField = z
+  .string()
+  .refine(isPhone)
+  .transform((raw) => phoneNumber(raw)!);
 
 /** Our ids (users, results, orders' results): a UUID as PostgreSQL's gen_random_uuid writes it. */
 export const uuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

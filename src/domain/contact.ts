@@ -6,10 +6,22 @@ import { isPlainText } from './text.ts';
 
 export const NAME_MAX_LENGTH = 100;
 
-/** Digits with the usual separators and an optional leading +, 9–20 characters: any country's number. */
-const PHONE = /^\+?[0-9 ()-]{9,20}$/;
+/**
+ * A phone number as it is stored and sent to WayForPay: international, + and up to 15 digits (E.164, a country code
+ * never starting with 0). Typed with the usual separators (spaces, hyphens, dots, brackets); a Ukrainian number may
+ * be typed as at home — 0XXXXXXXXX or 380XXXXXXXXX — and gets +38 / +. Any other number without + is refused: its
+ * country cannot be told (issue 31: "0501234567" was stored as typed, without a country code).
+ */
+export function phoneNumber(raw: string): string | null {
+  if (raw.length > 40) return null;
+  const compact = raw.trim().replace(/[\s().-]/g, '');
+  if (/^\+[1-9][0-9]{7,14}$/.test(compact)) return compact;
+  if (/^380[0-9]{9}$/.test(compact)) return `+${compact}`;
+  if (/^0[0-9]{9}$/.test(compact)) return `+38${compact}`;
+  return null;
+}
 
-export const isPhone = (raw: string): boolean => PHONE.test(raw.trim());
+export const isPhone = (raw: string): boolean => phoneNumber(raw) !== null;
 
 // Characters that draw nothing: spaces, the default-ignorable ones (zero-width space and joiners, word joiner, soft
 // hyphen, variation selectors, tag characters U+E0000–E007F, and the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,

@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { loadMe } from '../stores/account.ts';
 import { loadPrice, startCheckout } from '../stores/payment.ts';
 import { failureText } from '../lib/client/failure-text.ts';
-import { isPersonName, isPhone } from '../domain/contact.ts';
+import { isPersonName, isPhone, phoneNumber } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { Dialog } from './Dialog.tsx';
@@ -177,6 +177,8 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             aria-describedby="pay-phone-hint"
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
+            // The number as it will be kept and sent, once it is one: "050 123 45 67" shows as +380501234567.
+            onBlur={() => setPhone((typed) => phoneNumber(typed) ?? typed)}
           />
           <p id="pay-phone-hint" className="field-hint">
             {t('payment.phone.hint')}

@@ -1,6 +1,6 @@
 /** Names and phone numbers: one rule for the browser's check and the server's schema (domain/contact.ts). */
 import { describe, expect, it } from 'vitest';
-import { isPersonName, isPhone, personName } from '../../src/domain/contact.ts';
+import { isPersonName, isPhone, personName, phoneNumber } from '../../src/domain/contact.ts';
 import { fullNameField, nameRefusal, optionalNameField, phoneField } from '../../src/lib/server/fields.ts';
 
 const phones = [
@@ -13,6 +13,11 @@ const phones = [
   'phone',
   '+380-67-ABC',
   '',
+  '671234567',
+  '4155550100',
+  '+0 44 20 7946 0958',
+  '380 67 123 45 67',
+  '+38 (067) 123-45-67',
 ];
 const names = [
   'Олена Петренко',
@@ -28,7 +33,28 @@ const names = [
 
 describe('contact fields', () => {
   it('accepts numbers of any country with the usual separators, and nothing else', () => {
-    expect(phones.filter(isPhone)).toEqual(['+380 67 123 45 67', '(067) 123-45-67', '+1 415 555 0100', ' 0671234567 ']);
+    expect(phones.filter(isPhone)).toEqual([
+      '+380 67 123 45 67',
+      '(067) 123-45-67',
+      '+1 415 555 0100',
+      ' 0671234567 ',
+      '380 67 123 45 67',
+      '+38 (067) 123-45-67',
+    ]);
+  });
+
+  it('keeps every number international: a Ukrainian one typed as at home gets +38, any other needs its +', () => {
+    expect(phones.filter(isPhone).map(phoneNumber)).toEqual([
+      '+380671234567',
+      '+380671234567',
+      '+14155550100',
+      '+380671234567',
+      '+380671234567',
+      '+380671234567',
+    ]);
+    // Without a +, a number of another country cannot be told from a mistyped one: refused, not guessed.
+    expect(phoneNumber('4155550100')).toBeNull();
+    expect(phoneNumber('671234567')).toBeNull();
   });
 
   it('wants a name present, at most 100 characters, with no control or bidi override characters', () => {
@@ -36,7 +62,11 @@ describe('contact fields', () => {
   });
 
   it('the server refuses exactly what the browser refuses', () => {
-    for (const phone of phones) expect(phoneField.safeParse(phone).success).toBe(isPhone(phone));
+    for (const phone of phones) {
+      expect(phoneField.safeParse(phone).success).toBe(isPhone(phone));
+      // What the server keeps is what the browser shows after the field is left.
+      if (isPhone(phone)) expect(phoneField.parse(phone)).toBe(phoneNumber(phone));
+    }
     for (const name of names) expect(fullNameField.safeParse(name).success).toBe(isPersonName(name));
     expect(fullNameField.parse('  Jane Doe  ')).toBe('Jane Doe');
   });
