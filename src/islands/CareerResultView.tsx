@@ -4,7 +4,6 @@ import type { CareerResultView as Data, ResultsLinks, ResultViewProps } from './
 import type { Saving } from '../stores/results.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { Cautions, KeptBanner, PremiumGate, ResultActions } from './ResultParts.tsx';
-import { Samples } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 import { CareerProfile } from './CareerProfile.tsx';
 import { TIE_BREAK_PER_TYPE } from '../domain/career/counts.ts';
@@ -69,7 +68,6 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
               lang,
               result.tiedProfiles.map((p) => p.title),
             ),
-            type: result.personalityType,
           })}
         </p>
         <ul className="tied-profiles">
@@ -94,7 +92,6 @@ export function CareerResultView({
   saving,
   onSaveAgain,
   t,
-  samples,
   links,
   onRestart,
   resultId,
@@ -221,7 +218,6 @@ export function CareerResultView({
         refused={result.cautions.length > 0 || result.noClearType ? 'caution' : undefined}
         onRestart={onRestart}
       />
-      <Samples t={t} samples={samples} kind="professional" lang={lang} />
       <ResultActions
         t={t}
         links={links}

@@ -3,7 +3,7 @@ import { clock } from '../lib/client/texts.ts';
 import { iqReadingTexts } from '../lib/iq-reading.ts';
 import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
 import { Cautions, KeptBanner, PremiumGate, ResultActions } from './ResultParts.tsx';
-import { Samples, StatsPanel } from './ResultSamples.tsx';
+import { StatsPanel } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 import { OPTION_SIZE } from '../domain/matrices/sizes.ts';
 
@@ -175,7 +175,6 @@ export function IqResultView({
       ) : null}
 
       <StatsPanel t={t} samples={samples} lang={lang} />
-      <Samples t={t} samples={samples} kind="iq" lang={lang} />
       <CertificateSection
         t={t}
         links={links}

@@ -1,7 +1,9 @@
-/** The sample content the results pages show, passed in by the page: how rare a score is, benchmarks. */
+/**
+ * How rare a score is, from the normal curve of the IQ scale (passed in by the page). No benchmarks beside it: the
+ * figures we had for "an average graduate" or Einstein had no source we could name (issue 31 audit).
+ */
 import type { T } from '../lib/client/texts.ts';
 import type { SiteSamples } from './results-data.ts';
-import type { TestKind } from '../domain/views.ts';
 import { formatNumber, type NumberStyle } from '../i18n/numbers.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -17,27 +19,7 @@ export function StatsPanel({ t, samples, lang }: { t: T; samples: SiteSamples; l
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-/**
- * Figures to compare an IQ reading with (each with how it is known). No testimonials: praise invented for people who
- * do not exist is not made honest by a label (issue 31).
- */
-export function Samples({ t, samples, kind, lang }: { t: T; samples: SiteSamples; kind: TestKind; lang: Lang }) {
-  const figure = (value: number, style?: NumberStyle) => formatNumber(lang, value, style);
-  if (kind !== 'iq') return null;
-  return (
-    <section className="result-block samples" aria-labelledby="samples-title">
-      <h2 id="samples-title">{t('samples.benchmarks')}</h2>
-      <ul className="plain-list">
-        {samples.benchmarks.map((b) => (
-          <li key={b.name}>
-            <strong>{figure(b.iq)}</strong> — {b.name} <span className="muted">({b.note})</span>
-          </li>
-        ))}
-      </ul>
+      <p className="muted">{t('stats.note')}</p>
     </section>
   );
 }

@@ -34,5 +34,4 @@ export type { CareerResultView, IqResultView } from '../domain/views.ts';
 
 export interface SiteSamples {
   shares: { above: number; percent: number }[];
-  benchmarks: { name: string; note: string; iq: number }[];
 }

@@ -6,8 +6,8 @@ import type { TestKind } from '../domain/views.ts';
 
 /** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
 export function siteSamples(lang: Lang) {
-  const { shares, benchmarks } = siteContent(lang);
-  return { shares, benchmarks };
+  const { shares } = siteContent(lang);
+  return { shares };
 }
 
 export function testIslandProps(lang: Lang, kind: TestKind) {
@@ -30,7 +30,6 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'iq.',
       'review.',
       'stats.',
-      'samples.',
       'certificate.',
       // A cautioned IQ result names its caution where the band would be, in the certificate's words.
       'cert.caution.',
