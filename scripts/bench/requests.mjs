@@ -29,7 +29,12 @@ export async function signUpUsers(base, count) {
       const res = await send(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify({ email: `bench${i}.${stamp}@example.com`, password: 'secret1' }),
+        // A holder's name: certificates are issued only to a named holder (issue 31).
+        body: JSON.stringify({
+          email: `bench${i}.${stamp}@example.com`,
+          password: 'secret1',
+          fullName: `Bench User ${i}`,
+        }),
         timeoutMs: 30_000,
       });
       if (res.status !== 200 && res.status !== 201) throw new Error(`sign-up ${i}: ${res.status ?? res.error}`);

@@ -18,6 +18,7 @@ let m: {
   sub: typeof import('../../src/lib/server/subscription.ts');
   cancel: typeof import('../../src/lib/server/payments/cancel.ts');
   reconcile: typeof import('../../src/lib/server/payments/reconcile.ts');
+  orders: typeof import('../../src/lib/server/payments/orders.ts');
   env: typeof import('../../src/lib/server/env.ts');
 };
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
     sub: await import('../../src/lib/server/subscription.ts'),
     cancel: await import('../../src/lib/server/payments/cancel.ts'),
     reconcile: await import('../../src/lib/server/payments/reconcile.ts'),
+    orders: await import('../../src/lib/server/payments/orders.ts'),
   };
 });
 afterAll(async () => {
@@ -50,6 +52,19 @@ const createCheckout = async (input: Parameters<typeof m.payments.createCheckout
   const outcome = await m.payments.createCheckout(input);
   if (!outcome.ok) throw new Error(outcome.error);
   return outcome.checkout;
+};
+
+/** A new user's new order (not yet paid), with the details every test here buys with. */
+const orderFor = async (email: string) => {
+  const userId = await newUser(email);
+  const { orderReference } = await createCheckout({
+    userId,
+    email,
+    fullName: 'A B',
+    phone: '+380501234567',
+    lang: 'uk',
+  });
+  return { userId, orderReference };
 };
 
 describe('WayForPay checkout', () => {
@@ -101,14 +116,7 @@ describe('WayForPay checkout', () => {
   });
 
   it('asks WayForPay itself (CHECK_STATUS) and applies what it answers', async () => {
-    const userId = await newUser('check@example.com');
-    const { orderReference } = await createCheckout({
-      userId,
-      email: 'check@example.com',
-      fullName: 'A B',
-      phone: '+380501234567',
-      lang: 'uk',
-    });
+    const { userId, orderReference } = await orderFor('check@example.com');
     await fetch(`${fake.url}/__control/wayforpay/status`, {
       method: 'POST',
       body: JSON.stringify({ orderReference, transactionStatus: 'Approved' }),
@@ -121,6 +129,26 @@ describe('WayForPay checkout', () => {
     expect((await m.sub.subscriptionOf(userId)).active).toBe(true);
     const request = (await receivedBy(fake.url)).find((r) => r.path === '/wayforpay/api')!;
     expect(request.problems).toEqual([]);
+  });
+
+  it("keeps the reason WayForPay's CHECK_STATUS gives for a decline, and the owner's order states it", async () => {
+    const { userId, orderReference } = await orderFor('declined-check@example.com');
+    expect((await m.orders.orderForOwner(orderReference, userId))?.reason_code).toBeNull();
+    await fetch(`${fake.url}/__control/wayforpay/status`, {
+      method: 'POST',
+      body: JSON.stringify({ orderReference, transactionStatus: 'Declined', reasonCode: 1104 }),
+    });
+    // Asked as the payment result page asks: after the 15 s grace, through the callback path.
+    await m.db
+      .db()
+      .then((q) =>
+        q.query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE order_reference = $1`, [
+          orderReference,
+        ]),
+      );
+    const order = await m.orders.refreshedOrderForOwner(orderReference, userId);
+    expect(order).toMatchObject({ status: 'Declined', reason_code: 1104 });
+    expect((await m.sub.subscriptionOf(userId)).active).toBe(false);
   });
 
   it('stops renewal through the regular payments API', async () => {
@@ -136,17 +164,6 @@ describe('WayForPay checkout', () => {
 });
 
 describe('reconciliation', () => {
-  const paidOrder = async (email: string) => {
-    const userId = await newUser(email);
-    const { orderReference } = await createCheckout({
-      userId,
-      email,
-      fullName: 'A B',
-      phone: '+380501234567',
-      lang: 'uk',
-    });
-    return { userId, orderReference };
-  };
   const age = (orderReference: string, minutes: number) =>
     m.db
       .db()
@@ -158,8 +175,8 @@ describe('reconciliation', () => {
       );
 
   it('asks about orders still pending after 10 minutes and applies the answer once, through the callback path', async () => {
-    const fresh = await paidOrder('fresh@example.com');
-    const stale = await paidOrder('stale@example.com');
+    const fresh = await orderFor('fresh@example.com');
+    const stale = await orderFor('stale@example.com');
     await age(stale.orderReference, 11);
     for (const o of [fresh, stale])
       await fetch(`${fake.url}/__control/wayforpay/status`, {
@@ -176,7 +193,7 @@ describe('reconciliation', () => {
   });
 
   it('finds a renewal whose callback never came, through the daily STATUS, and applies it once', async () => {
-    const { userId, orderReference } = await paidOrder('missed@example.com');
+    const { userId, orderReference } = await orderFor('missed@example.com');
     await m.charges.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     const q = await m.db.db();
     // The paid month is ending, and WayForPay charged an hour ago without telling us.
@@ -219,7 +236,7 @@ describe('reconciliation', () => {
   });
 
   it('reports a cancellation WayForPay refused as pending, and a later retry stops it', async () => {
-    const { userId, orderReference } = await paidOrder('stop@example.com');
+    const { userId, orderReference } = await orderFor('stop@example.com');
     await m.charges.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     await fetch(`${fake.url}/__control/wayforpay/remove`, {
       method: 'POST',
@@ -239,14 +256,7 @@ describe('reconciliation', () => {
 
 describe('renewal stopped and turned back on (issue 31)', () => {
   const paid = async (email: string) => {
-    const userId = await newUser(email);
-    const { orderReference } = await createCheckout({
-      userId,
-      email,
-      fullName: 'A B',
-      phone: '+380501234567',
-      lang: 'uk',
-    });
+    const { userId, orderReference } = await orderFor(email);
     await m.charges.applyStatus(orderReference, 'Approved', 1, 'USD', {});
     await fetch(`${fake.url}/__control/wayforpay/schedule`, {
       method: 'POST',
@@ -292,6 +302,15 @@ describe('renewal stopped and turned back on (issue 31)', () => {
     expect(await m.cancel.resumeSubscription(userId)).toEqual({ ok: false, error: 'subscription.resume.error' });
     expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: true });
     expect((await regularRequests(orderReference)).map((r) => r.requestType)).toEqual(['SUSPEND', 'RESUME', 'SUSPEND']);
+  });
+
+  it('resumes once when asked twice at the same moment (a double click): the other is told there is nothing to resume', async () => {
+    const { userId } = await paid('resume-twice@example.com');
+    expect(await m.cancel.cancelSubscription(userId)).toEqual({ ok: true });
+    const outcomes = await Promise.all([m.cancel.resumeSubscription(userId), m.cancel.resumeSubscription(userId)]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, error: 'subscription.resume.error' }]);
+    expect(await m.sub.subscriptionOf(userId)).toMatchObject({ cancelledAt: null, renewalResumable: false });
   });
 
   it('changes nothing when WayForPay does not resume, and cannot resume after premium lapsed', async () => {

@@ -4,13 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as session from '../../src/lib/client/session.ts';
-
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-}
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 const g = globalThis as { sessionStorage?: unknown; localStorage?: unknown };
 let storage: MemoryStorage;

@@ -77,14 +77,22 @@ export async function resumeSubscription(userId: string): Promise<ResumeOutcome>
     (await resumeRegularPayment(reference)) ||
     (await regularStatus(reference))?.status === 'Active';
   if (!resumed) return { ok: false, error: 'subscription.resume.failed' };
-  await database.transaction(async (tx) => {
-    await tx.query(
-      'UPDATE payments SET stop_kind = NULL, stop_requested_at = NULL, stop_confirmed_at = NULL, updated_at = now() WHERE order_reference = $1',
-      [reference],
-    );
-    await tx.query('UPDATE user_profiles SET subscription_cancelled_at = NULL, updated_at = now() WHERE id = $1', [
-      userId,
-    ]);
-  });
+  // One statement, guarded by what the check read: the order is still this person's current one and still stopped by
+  // their own hand (not meanwhile replaced by a newer order or stopped for good), or nothing changes.
+  const [{ count }] = await database.query<{ count: number }>(
+    `WITH resumed AS (
+       UPDATE payments SET stop_kind = NULL, stop_requested_at = NULL, stop_confirmed_at = NULL, updated_at = now()
+       WHERE order_reference = $2 AND stop_kind = 'suspend'
+         AND EXISTS (SELECT 1 FROM user_profiles WHERE id = $1 AND subscription_payment_id = $2)
+       RETURNING order_reference
+     ), profile AS (
+       UPDATE user_profiles SET subscription_cancelled_at = NULL, updated_at = now()
+       WHERE id = $1 AND subscription_payment_id IN (SELECT order_reference FROM resumed)
+       RETURNING id
+     )
+     SELECT count(*)::int AS count FROM profile`,
+    [userId, reference],
+  );
+  if (count !== 1) return { ok: false, error: 'subscription.resume.error' };
   return { ok: true };
 }
