@@ -214,7 +214,9 @@ export default function LoginApp({ lang, texts, links }: Props) {
                 </p>
               ) : (
                 <p className="field-hint">
-                  <a href={links.reset}>{t('login.forgot')}</a>
+                  <a className="standalone-link" href={links.reset}>
+                    {t('login.forgot')}
+                  </a>
                 </p>
               )}
             </div>

@@ -100,7 +100,9 @@ export default function ResetPasswordApp({
           </p>
         ) : null}
         <p>
-          <a href={links.login}>{t('reset.backToSignIn')}</a>
+          <a className="standalone-link" href={links.login}>
+            {t('reset.backToSignIn')}
+          </a>
         </p>
       </section>
     );

@@ -159,7 +159,7 @@ test.describe('a visitor result', () => {
     for (const path of ['/results', '/eng/results']) {
       await page.goto(path);
       await expect(page.locator('.premium-badge')).toBeVisible();
-      await expect(page.locator('.samples')).toBeVisible();
+      await expect(page.locator('.shares')).toBeVisible();
       expect(emojiIn(await page.locator('body').innerText()), path).toEqual([]);
     }
   });
