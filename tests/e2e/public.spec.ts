@@ -89,6 +89,30 @@ test('the home statistics start at the top of their boxes, however long the labe
   }
 });
 
+test("the home benefits' icons keep their square beside any length of text, and line up with the headings", async ({
+  page,
+}) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/', '/eng']) {
+      await page.goto(path);
+      const rows = await page.locator('.benefit-small').evaluateAll((items) =>
+        items.map((item) => {
+          const badge = item.querySelector('.icon-badge')!.getBoundingClientRect();
+          const heading = item.querySelector('h3')!.getBoundingClientRect();
+          return { width: badge.width, height: badge.height, offset: heading.top - badge.top };
+        }),
+      );
+      expect(rows.length, path).toBe(4);
+      for (const row of rows) {
+        expect(row.width, `${path} at ${width}`).toBeCloseTo(row.height, 0);
+        expect(row.width, `${path} at ${width}`).toBeGreaterThanOrEqual(40);
+        expect(Math.abs(row.offset), `${path} at ${width}`).toBeLessThan(8);
+      }
+    }
+  }
+});
+
 test('the career landing centres its hero: heading, subtitle and button, on a phone and a desktop', async ({
   page,
 }) => {
