@@ -13,7 +13,14 @@ const DIST = 'dist';
 const STATIC_BUDGET = 10 * 1024;
 const ISLAND_BUDGET = 90 * 1024;
 /** Landing, marketing and legal pages must stay free of React (DESIGN.md §1). */
-const STATIC_PAGES = [/^\/(eng\/?)?$/, /^\/(eng\/)?iqtest$/, /^\/(eng\/)?prof$/, /^\/(eng\/)?legal\//, /^\/404$/];
+const STATIC_PAGES = [
+  /^\/(eng\/?)?$/,
+  /^\/(eng\/)?iqtest$/,
+  /^\/(eng\/)?prof$/,
+  /^\/(eng\/)?legal\//,
+  /^\/(eng\/)?types\//,
+  /^\/404$/,
+];
 
 const kb = (n) => (n / 1024).toFixed(1);
 
@@ -129,6 +136,7 @@ const LIGHTHOUSE_PAGES = [
   '/eng/iqtest',
   '/prof',
   '/eng/prof',
+  '/types/6',
   '/legal/privacy',
   '/eng/legal/privacy',
 ];

@@ -21,15 +21,23 @@ export type PageState =
   | 'verify'
   | 'confirm-email'
   | 'reset-password'
+  | 'career-type'
   | 'not-found';
 
 /**
  * The social card of a screen group (spec: IQ, career, profile and login show the logo, the rest a default), one
  * 1200×630 image per group and language, drawn at build time (src/pages/og/[lang]/[card].png.ts).
  */
-export const OG_CARDS = ['default', 'iq', 'career', 'account'] as const;
-export type OgCard = (typeof OG_CARDS)[number];
-export type StructuredKind = 'quiz-iq' | 'quiz-professional' | 'result' | 'profile' | 'none';
+export const GROUP_CARDS = ['default', 'iq', 'career', 'account'] as const;
+/** The nine career types' public pages (issue 32): one card each, in the type's colour, naming the type. */
+export const TYPE_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type TypeCard = `type-${(typeof TYPE_NUMBERS)[number]}`;
+export const TYPE_CARDS = TYPE_NUMBERS.map((n): TypeCard => `type-${n}`);
+export type OgCard = (typeof GROUP_CARDS)[number] | TypeCard;
+export const OG_CARDS: OgCard[] = [...GROUP_CARDS, ...TYPE_CARDS];
+/** The number of the type a type card shows, or null for a screen group's card. */
+export const typeOfCard = (card: OgCard): number | null => (card.startsWith('type-') ? Number(card.slice(5)) : null);
+export type StructuredKind = 'quiz-iq' | 'quiz-professional' | 'result' | 'profile' | 'career-type' | 'none';
 
 export interface PageDef {
   /** Locale-free path, no trailing slash ('/' for home). */
@@ -70,6 +78,7 @@ export const PAGES: PageDef[] = [
   page('/confirm-email', 'confirm-email', false, 'account'),
   page('/reset-password', 'reset-password', false, 'account'),
   ...LEGAL_TYPES.map((type) => page(`/legal/${type}`, 'legal', true, 'default')),
+  ...TYPE_NUMBERS.map((n) => page(`/types/${n}`, 'career-type', true, `type-${n}`, 'career-type')),
 ];
 
 /** The not-found page (src/pages/[...locale]/404.astro); not in PAGES, which are the addresses the site has. */

@@ -58,7 +58,7 @@ const names = (lang: Lang, items: string[]) => new Intl.ListFormat(lang, { type:
  * How the tie-break went: it settled the type, or the sheet is honestly between types (then each one's headline). A
  * normal outcome, said in the page's neutral notice, not a warning's colours (issue 31).
  */
-function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
+function TieNotice({ result, t, lang, links }: { result: Data; t: T; lang: Lang; links: ResultsLinks }) {
   if (result.tiedProfiles.length > 1) {
     return (
       <section className="notice" aria-labelledby="between-title">
@@ -73,7 +73,10 @@ function TieNotice({ result, t, lang }: { result: Data; t: T; lang: Lang }) {
         <ul className="tied-profiles">
           {result.tiedProfiles.map((p) => (
             <li key={p.type} style={{ ['--type-color' as string]: p.color }}>
-              <strong>{p.title}</strong> — {p.tagline}
+              <a href={`${links.types}/${p.type}`}>
+                <strong>{p.title}</strong>
+              </a>{' '}
+              — {p.tagline}
             </li>
           ))}
         </ul>
@@ -126,9 +129,12 @@ export function CareerResultView({
             {result.personalityType}
           </h1>
           <p className="lead">{result.tagline}</p>
+          <p>
+            <a href={`${links.types}/${result.primaryType}`}>{t('types.about', { title: result.personalityType })}</a>
+          </p>
         </header>
       )}
-      <TieNotice result={result} t={t} lang={lang} />
+      <TieNotice result={result} t={t} lang={lang} links={links} />
 
       <dl className="facts">
         {tied ? (

@@ -14,6 +14,8 @@ export interface ResultsLinks {
   results: string;
   proResults: string;
   paymentResult: string;
+  /** The career types' public pages, `${types}/<n>` (issue 32). */
+  types: string;
 }
 
 /** What both result views receive besides the result itself. */

@@ -45,6 +45,7 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'login.email',
       'call.',
       'auth.error.fill.fields',
+      'types.about',
     ]),
     samples: siteSamples(lang),
     links: {
@@ -57,6 +58,7 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       results: localizedPath(lang, '/results'),
       proResults: localizedPath(lang, '/professional-results'),
       paymentResult: localizedPath(lang, '/payment-result'),
+      types: localizedPath(lang, '/types'),
     },
   };
 }

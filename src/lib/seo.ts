@@ -3,7 +3,8 @@
  * social preview and structured data (spec part 2 "Page metadata"). Pure, so it is unit-tested without a build.
  */
 import { localizedPath, ogLocale, otherLang, t, type Lang } from '../i18n/index.ts';
-import type { OgCard, PageDef } from '../config/pages.ts';
+import { typeOfCard, type OgCard, type PageDef } from '../config/pages.ts';
+import { profileOf } from '../domain/career/profiles.ts';
 
 export interface PageMeta {
   title: string;
@@ -45,15 +46,27 @@ export const OG_HEIGHT = 630;
 export const ogImagePath = (lang: Lang, card: OgCard): string => `/og/${lang}/${card}.png`;
 
 /** What a social card says, in its language; the image alt text repeats it word for word. */
-export const ogCardTexts = (lang: Lang, card: OgCard): { title: string; line: string } => ({
-  title: t(lang, `meta.og.${card}.title`),
-  line: t(lang, `meta.og.${card}.line`),
-});
+export function ogCardTexts(lang: Lang, card: OgCard): { title: string; line: string } {
+  const type = typeOfCard(card);
+  if (type === null) return { title: t(lang, `meta.og.${card}.title`), line: t(lang, `meta.og.${card}.line`) };
+  // A type's card names the type and says its tagline, from the profile editors keep (src/content/career/profiles).
+  const profile = profileOf(type, lang);
+  return { title: t(lang, 'types.card.title', { n: type, title: profile.title }), line: profile.tagline };
+}
+
+/** The number of the career type a page is about (/types/<n>), or null. */
+const typeOfPage = (page: PageDef): number | null => (page.state === 'career-type' ? typeOfCard(page.og) : null);
 
 export function buildMeta({ lang, page, siteUrl, contactEmail, title, description }: MetaInput): PageMeta {
   const key = `meta.${page.state}`;
-  const pageTitle = title ? t(lang, 'meta.title.pattern', { title }) : t(lang, `${key}.title`);
-  const pageDescription = description ?? t(lang, `${key}.description`);
+  const type = typeOfPage(page);
+  const profile = type === null ? null : profileOf(type, lang);
+  const pageTitle = title
+    ? t(lang, 'meta.title.pattern', { title })
+    : profile
+      ? t(lang, `${key}.title`, { n: type!, title: profile.title })
+      : t(lang, `${key}.title`);
+  const pageDescription = description ?? (profile ? profile.tagline : t(lang, `${key}.description`));
   const canonical = page.addressable ? absoluteUrl(siteUrl, localizedPath(lang, page.path)) : undefined;
   const alternates = page.addressable
     ? [
@@ -65,7 +78,7 @@ export function buildMeta({ lang, page, siteUrl, contactEmail, title, descriptio
   return {
     title: pageTitle,
     description: pageDescription,
-    keywords: t(lang, `${key}.keywords`),
+    keywords: profile ? t(lang, `${key}.keywords`, { title: profile.title }) : t(lang, `${key}.keywords`),
     canonical,
     alternates,
     robots: page.indexable ? 'index, follow' : 'noindex, follow',
@@ -173,6 +186,19 @@ function pageSpecific({ lang, page, canonical, title, description }: LdInput): R
       return [{ ...base, '@type': 'WebPage', name: title, about: t(lang, 'meta.result.about') }];
     case 'profile':
       return [{ ...base, '@type': 'ProfilePage', name: title }];
+    case 'career-type': {
+      const profile = profileOf(typeOfPage(page)!, lang);
+      return [
+        {
+          ...base,
+          '@type': 'WebPage',
+          name: title,
+          about: { '@type': 'Thing', name: profile.title, description: profile.tagline },
+          isPartOf: { '@type': 'Quiz', name: t(lang, 'meta.quiz.professional.name') },
+          isAccessibleForFree: true,
+        },
+      ];
+    }
     default:
       return [];
   }

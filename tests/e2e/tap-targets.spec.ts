@@ -10,6 +10,7 @@ const PAGES = [
   '/',
   '/iqtest',
   '/prof',
+  '/types/6',
   '/legal/privacy',
   '/legal/offer',
   '/verify',

@@ -1,6 +1,6 @@
 /** The built site as served by `npm start`: every route in both languages, compression, caching, 404s. */
 import { describe, expect, inject, it } from 'vitest';
-import { PAGES } from '../../src/config/pages.ts';
+import { OG_CARDS, PAGES } from '../../src/config/pages.ts';
 import { LANGS, t } from '../../src/i18n/index.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { ogCardTexts } from '../../src/lib/seo.ts';
@@ -49,7 +49,9 @@ describe('static site', () => {
         expect(png.equals(await renderSocialCard(lang, page.og)), image).toBe(true);
       }
     }
-    expect(checked.size).toBe(8);
+    // Four screen groups and nine career types, each in two languages: every card drawn is used by a page.
+    expect(checked.size).toBe(OG_CARDS.length * LANGS.length);
+    expect(OG_CARDS.length).toBe(13);
   });
 
   it('compresses HTML with brotli or gzip as the client accepts, once it is compressed in the background', async () => {

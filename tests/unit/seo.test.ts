@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_FOUND, PAGES, pageByPath } from '../../src/config/pages.ts';
 import { buildMeta, ogCardTexts } from '../../src/lib/seo.ts';
 import { LANGS, t } from '../../src/i18n/index.ts';
+import { profileOf } from '../../src/domain/career/profiles.ts';
 
 const site = 'https://rozum.example';
 const meta = (lang: 'uk' | 'en', path: string, extra = {}) =>
@@ -102,8 +103,40 @@ describe('page metadata', () => {
     for (const page of PAGES) {
       const source = page.path.startsWith('/legal/')
         ? 'src/pages/[...locale]/legal/[type].astro'
-        : `src/pages/[...locale]${page.path === '/' ? '/index' : page.path}.astro`;
+        : page.path.startsWith('/types/')
+          ? 'src/pages/[...locale]/types/[type].astro'
+          : `src/pages/[...locale]${page.path === '/' ? '/index' : page.path}.astro`;
       expect(existsSync(source), source).toBe(true);
     }
+  });
+
+  it("gives each career type's public page its own title, description, card and structured data, in each language", () => {
+    for (let n = 1; n <= 9; n++) {
+      for (const lang of LANGS) {
+        const m = meta(lang, `/types/${n}`);
+        const profile = profileOf(n, lang);
+        expect(m.title).toBe(t(lang, 'meta.career-type.title', { n, title: profile.title }));
+        expect(m.description).toBe(profile.tagline);
+        expect(m.keywords).toContain(profile.title);
+        expect(m.robots).toBe('index, follow');
+        expect(m.canonical).toBe(`https://rozum.example${lang === 'en' ? '/eng' : ''}/types/${n}`);
+        expect(m.alternates.map((a) => a.href)).toEqual([
+          `https://rozum.example/types/${n}`,
+          `https://rozum.example/eng/types/${n}`,
+          `https://rozum.example/types/${n}`,
+        ]);
+        expect(m.og.image).toBe(`https://rozum.example/og/${lang}/type-${n}.png`);
+        expect(m.og.imageAlt).toContain(profile.title);
+        expect(m.jsonLd.at(-1)).toMatchObject({
+          '@type': 'WebPage',
+          url: m.canonical,
+          inLanguage: lang,
+          about: { '@type': 'Thing', name: profile.title, description: profile.tagline },
+        });
+      }
+    }
+    // Nine titles per language, all different: no two types' pages compete for one search.
+    for (const lang of LANGS)
+      expect(new Set(Array.from({ length: 9 }, (_, i) => meta(lang, `/types/${i + 1}`).title)).size).toBe(9);
   });
 });

@@ -4,7 +4,8 @@
  * /og/{lang}/{card}.png; nothing renders them at request time.
  */
 import type { Lang } from '../../i18n/index.ts';
-import type { OgCard } from '../../config/pages.ts';
+import { typeOfCard, type OgCard } from '../../config/pages.ts';
+import { profileOf } from '../../domain/career/profiles.ts';
 import { OG_HEIGHT, OG_WIDTH, ogCardTexts } from '../seo.ts';
 import { el, logo, svgToPng, treeToSvg, type Node } from './png.ts';
 
@@ -31,15 +32,22 @@ const circle = (left: number, top: number, size: number): Node =>
 const brand = (): Node =>
   logo({ mark: 96, radius: 22, gap: 28, nameSize: 60, markColour: '#FFFFFF', letterColour: BLUE });
 
+/** A screen group's card is the brand's blue; a career type's, the type's own colour (issue 32). */
+function backgroundOf(lang: Lang, card: OgCard): { from: string; to: string } {
+  const type = typeOfCard(card);
+  return type === null ? { from: BLUE, to: '#3B82F6' } : { from: profileOf(type, lang).color, to: '#111827' };
+}
+
 function tree(lang: Lang, card: OgCard): Node {
   const { title, line } = ogCardTexts(lang, card);
+  const { from, to } = backgroundOf(lang, card);
   return el(
     'div',
     {
       width: OG_WIDTH,
       height: OG_HEIGHT,
       display: 'flex',
-      backgroundImage: `linear-gradient(135deg, ${BLUE}, #3B82F6)`,
+      backgroundImage: `linear-gradient(135deg, ${from}, ${to})`,
       color: '#FFFFFF',
       fontFamily: 'Golos',
     },
@@ -77,5 +85,5 @@ export const socialCardSvg = (lang: Lang, card: OgCard): Promise<string> =>
   treeToSvg(tree(lang, card), OG_WIDTH, OG_HEIGHT);
 
 export async function renderSocialCard(lang: Lang, card: OgCard): Promise<Buffer> {
-  return svgToPng(await socialCardSvg(lang, card), BLUE);
+  return svgToPng(await socialCardSvg(lang, card), backgroundOf(lang, card).from);
 }
