@@ -4,6 +4,7 @@ import { endpoint, endpoints, refuse, Refused, type Call } from '../../src/lib/s
 import { functionPageCsp } from '../../src/lib/server/security-headers.ts';
 import { localizedPath } from '../../src/i18n/paths.ts';
 import { t } from '../../src/i18n/index.ts';
+import { escapeHtml as escape } from '../../src/lib/html.ts';
 import { redirect } from '../../src/lib/server/http.ts';
 import { orderForOwner } from '../../src/lib/server/payments/orders.ts';
 import { paymentProvider } from '../../src/lib/server/payments/payments.ts';
@@ -15,8 +16,6 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem
 .approve{background:#1d4ed8;color:#fff}.decline{background:#fff;color:#1d4ed8}`;
 const PAGE_CSP = functionPageCsp([STYLE]);
 
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * The test payment provider's page (test-provider.ts): the order, and Approve / Decline. Not found where payments

@@ -96,6 +96,15 @@ export interface AccountExport {
   iqFormsReviewed: { formId: number; seenAt: string }[];
   orders: Record<string, unknown>[];
   promoRedemptions: { code: string; redeemedAt: string }[];
+  /** The results whose public link is up (issue 32): which, its code, language and whether it shows the first name. */
+  sharedResults: {
+    kind: string;
+    resultId: string;
+    code: string;
+    language: string;
+    showsFirstName: boolean;
+    since: string;
+  }[];
   /** Cookie consent is kept in the browser only, never on the server. */
   consents: { mailingListAt: string | null };
 }

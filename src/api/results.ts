@@ -97,3 +97,59 @@ export const claim = contract<{ claimed: ClaimOutcome[] }>()({
   body: z.object({ tokens: z.array(z.string().min(1).max(8192)).min(1).max(10), lang: langField }),
   maxBytes: 64 * 1024,
 });
+
+/** A shared result's public address (issue 32): `/r/<code>` or `/eng/r/<code>`, absolute. */
+export interface Share {
+  url: string;
+  code: string;
+}
+const shareParams = z.object({ kind: testKindField, id: uuidParam });
+
+/** Publishes the owner's saved result (again: the same link, its language and name choice updated). */
+export const share = contract<Share>()({
+  path: '/api/results/:kind/:id/share',
+  method: 'POST',
+  auth: 'required',
+  params: shareParams,
+  body: z.object({ lang: langField, showName: z.boolean().optional() }),
+  notFound: 'share.error.not_found',
+});
+
+/** Takes the owner's link down: its page answers 404 from then on. */
+export const unshare = contract<{ revoked: true }>()({
+  path: '/api/results/:kind/:id/share',
+  method: 'DELETE',
+  auth: 'required',
+  params: shareParams,
+  notFound: 'share.error.not_found',
+});
+
+/** Checked by the handler (shares.ts SHARE_CODE), so a mistyped link gets the page's own 404, not a JSON one. */
+const shareCode = z.object({ code: z.string().max(200) });
+/** A shared result's public page (HTML, for people and for crawlers), in Ukrainian and under /eng in English. */
+export const sharePage = contract<never>()({
+  path: '/r/:code',
+  method: 'GET',
+  auth: 'none',
+  params: shareCode,
+  notFound: 'share.error.gone',
+  raw: true,
+});
+export const sharePageEn = contract<never>()({
+  path: '/eng/r/:code',
+  method: 'GET',
+  auth: 'none',
+  params: shareCode,
+  notFound: 'share.error.gone',
+  raw: true,
+});
+/** A shared result's 1200×630 card (the page's og:image), in ?lang. */
+export const shareCard = contract<never>()({
+  path: '/api/shares/:code/card',
+  method: 'GET',
+  auth: 'none',
+  params: shareCode,
+  query: z.object({ lang: langQuery }),
+  notFound: 'share.error.gone',
+  raw: true,
+});

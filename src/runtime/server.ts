@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createApiListener } from './api.ts';
 import { loadFunctionRoutes } from './functions.ts';
+import { matchPattern } from './routes.ts';
 import { createStaticServer, negotiate } from './static.ts';
 import { PAGE_SECURITY_HEADERS } from '../lib/server/security-headers.ts';
 
@@ -49,8 +50,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       .finally(() => background.delete(tracked));
     background.add(tracked);
   };
+  const routes = await loadFunctionRoutes(options.functionsDir);
+  // Functions at a page's address (a shared result's /r/:code), which Netlify runs before any static file there.
+  const pageRoutes = routes.filter((route) => !route.pattern.startsWith('/api/'));
   const api = createApiListener({
-    routes: await loadFunctionRoutes(options.functionsDir),
+    routes,
     siteUrl: options.siteUrl,
     waitUntil,
     log,
@@ -67,6 +71,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) res.setHeader(name, value);
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/')) return void api(req, res);
+    if (pageRoutes.some((route) => matchPattern(route.pattern, pathname))) return void api(req, res);
     if (options.apiOnly) return sendText(res, 404, 'Not found');
     handleStatic(req, res, files, pathname).catch((err) => {
       log(`[server] ${(err as Error).stack ?? err}`);

@@ -35,12 +35,21 @@ async function fullAccount(lang: 'uk' | 'en') {
   expect((await deliverCallback(base, serviceCallback(orderReference))).status).toBe(200);
   expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
   const result = await (await client.get(`/api/results/iq/${scored.id}?lang=${lang}`)).json();
-  return { email, client, orderReference, resultId: scored.id as string, code: result.verificationCode as string };
+  // Its result shared (issue 32): the link is the account's too.
+  const shared = await (await client.post(`/api/results/iq/${scored.id}/share`, { lang, showName: true })).json();
+  return {
+    email,
+    client,
+    orderReference,
+    resultId: scored.id as string,
+    code: result.verificationCode as string,
+    shareCode: shared.code as string,
+  };
 }
 
 describe('GET /api/me/export', () => {
   it('is a JSON file of everything the account holds: account, results with answers, orders, promo codes, consents', async () => {
-    const { email, client, orderReference, resultId } = await fullAccount('uk');
+    const { email, client, orderReference, resultId, shareCode } = await fullAccount('uk');
     const res = await client.get('/api/me/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -53,6 +62,9 @@ describe('GET /api/me/export', () => {
       account: { email, fullName: 'Ірина Мельник', hasPassword: true, emailVerifiedAt: null },
       consents: { mailingListAt: expect.any(String) },
       promoRedemptions: [{ code: 'WELCOME30', redeemedAt: expect.any(String) }],
+      sharedResults: [
+        { kind: 'iq', resultId, code: shareCode, language: 'uk', showsFirstName: true, since: expect.any(String) },
+      ],
       subscription: { active: true },
     });
     expect(data.sessions).toEqual([expect.objectContaining({ signedInWith: 'password', thisBrowser: true })]);
@@ -114,7 +126,9 @@ describe('DELETE /api/me', () => {
   it.each(['uk', 'en'] as const)(
     '%s: deletes the account and everything of it; certificates withdrawn, the list forgets, a mail says so',
     async (lang) => {
-      const { email, client, code } = await fullAccount(lang);
+      const { email, client, code, shareCode } = await fullAccount(lang);
+      const sharedPage = `${lang === 'en' ? '/eng' : ''}/r/${shareCode}`;
+      expect((await fetch(base + sharedPage)).status).toBe(200);
       const other = new Client(base);
       expect((await other.post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(200);
       expect((await client.get(`/api/certificates/verify/${code}`)).status).toBe(200);
@@ -132,6 +146,8 @@ describe('DELETE /api/me', () => {
       const verify = await new Client(base).get(`/api/certificates/verify/${code}?lang=${lang}`);
       expect(verify.status).toBe(410);
       expect(await verify.json()).toMatchObject({ valid: false, error: 'certificate.error.withdrawn' });
+      // Its shared result's page shows nothing any more.
+      expect((await fetch(base + sharedPage)).status).toBe(404);
 
       const mail = await mailWithSubject(
         dir,

@@ -43,7 +43,7 @@ export async function exportAccount(userId: string, sessionId: string | null): P
     [userId],
   );
   if (!user) return null;
-  const [google, sessions, iq, career, orders, charges, promos, reviews, pending] = await Promise.all([
+  const [google, sessions, iq, career, orders, charges, promos, reviews, pending, shares] = await Promise.all([
     database.query<{ provider: string; created_at: Date }>(
       'SELECT provider, created_at FROM oauth_accounts WHERE user_id = $1 ORDER BY created_at',
       [userId],
@@ -91,6 +91,18 @@ export async function exportAccount(userId: string, sessionId: string | null): P
        ORDER BY created_at DESC LIMIT 1`,
       [userId],
     ),
+    database.query<{
+      kind: string;
+      result_id: string;
+      code: string;
+      lang: string;
+      show_name: boolean;
+      created_at: Date;
+    }>(
+      `SELECT kind, COALESCE(iq_result_id, professional_result_id) AS result_id, code, lang, show_name, created_at
+       FROM result_shares WHERE user_id = $1 ORDER BY created_at`,
+      [userId],
+    ),
   ]);
   const dates = <R extends Record<string, unknown>>(row: R) =>
     Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v instanceof Date ? v.toISOString() : v]));
@@ -121,6 +133,14 @@ export async function exportAccount(userId: string, sessionId: string | null): P
       charges: charges.filter((c) => c.order_reference === o.order_reference).map(dates),
     })),
     promoRedemptions: promos.map((p) => ({ code: p.code, redeemedAt: iso(p.redeemed_at)! })),
+    sharedResults: shares.map((s) => ({
+      kind: s.kind,
+      resultId: s.result_id,
+      code: s.code,
+      language: s.lang,
+      showsFirstName: s.show_name,
+      since: iso(s.created_at)!,
+    })),
     consents: { mailingListAt: iso(user.mailing_consent_at) },
   };
 }

@@ -38,9 +38,16 @@ function backgroundOf(lang: Lang, card: OgCard): { from: string; to: string } {
   return type === null ? { from: BLUE, to: '#3B82F6' } : { from: profileOf(type, lang).color, to: '#111827' };
 }
 
-function tree(lang: Lang, card: OgCard): Node {
-  const { title, line } = ogCardTexts(lang, card);
-  const { from, to } = backgroundOf(lang, card);
+/** What one card draws: its title and line, its background's two colours, and whether the brand's logo leads. */
+export interface CardContent {
+  title: string;
+  line: string;
+  from: string;
+  to: string;
+  withLogo: boolean;
+}
+
+function tree({ title, line, from, to, withLogo }: CardContent): Node {
   return el(
     'div',
     {
@@ -64,9 +71,7 @@ function tree(lang: Lang, card: OgCard): Node {
         height: OG_HEIGHT - 2 * PAD_Y,
         margin: `${PAD_Y}px ${PAD_X}px`,
       },
-      card === 'default'
-        ? el('div', { display: 'flex', fontSize: 120, fontWeight: 700, lineHeight: 1 }, 'Rozum')
-        : brand(),
+      withLogo ? brand() : el('div', { display: 'flex', fontSize: 120, fontWeight: 700, lineHeight: 1 }, 'Rozum'),
       el(
         'div',
         { display: 'flex', flexDirection: 'column' },
@@ -81,9 +86,17 @@ function tree(lang: Lang, card: OgCard): Node {
   );
 }
 
-export const socialCardSvg = (lang: Lang, card: OgCard): Promise<string> =>
-  treeToSvg(tree(lang, card), OG_WIDTH, OG_HEIGHT);
-
-export async function renderSocialCard(lang: Lang, card: OgCard): Promise<Buffer> {
-  return svgToPng(await socialCardSvg(lang, card), backgroundOf(lang, card).from);
+/** A page's card: its screen group's or its career type's (src/config/pages.ts). */
+function pageCard(lang: Lang, card: OgCard): CardContent {
+  return { ...ogCardTexts(lang, card), ...backgroundOf(lang, card), withLogo: card !== 'default' };
 }
+
+/** Any card drawn like the pages' (a shared result's, ./shares.ts), as a PNG. */
+export async function renderCard(content: CardContent): Promise<Buffer> {
+  return svgToPng(await treeToSvg(tree(content), OG_WIDTH, OG_HEIGHT), content.from);
+}
+
+export const socialCardSvg = (lang: Lang, card: OgCard): Promise<string> =>
+  treeToSvg(tree(pageCard(lang, card)), OG_WIDTH, OG_HEIGHT);
+
+export const renderSocialCard = (lang: Lang, card: OgCard): Promise<Buffer> => renderCard(pageCard(lang, card));

@@ -1,0 +1,167 @@
+/**
+ * Results their owners chose to show (issue 32): one public link per saved result, under an unguessable code. Only
+ * the owner shares or revokes; a result that earns no certificate (a cautioned sheet, a career sheet with no clear
+ * type, a copy of a sheet saved first elsewhere) cannot be shared, for the same reason. What the public page and its
+ * card say is what the certificate says (certificateFacts), read from the result at each visit; never the answers or
+ * the review. A revoked link, a deleted result or a deleted account answers 404 (db/migrations/0018_result_shares.sql).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { t, type Lang } from '../../i18n/index.ts';
+import { profileOf } from '../../domain/career/profiles.ts';
+import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
+import type { TestKind } from '../../domain/views.ts';
+import { db } from './db.ts';
+import { certificateFacts, certificateRefusal, findCertifiedResult, holderName } from './certificates.ts';
+import { renderCard } from './social-cards.ts';
+
+/** 16 random bytes, base64url: 22 characters. */
+export const SHARE_CODE = /^[A-Za-z0-9_-]{22}$/;
+const newCode = () => randomBytes(16).toString('base64url');
+
+const column = (kind: TestKind) => (kind === 'iq' ? 'iq_result_id' : 'professional_result_id');
+
+/** The public address of a shared result in its language. */
+export const sharePath = (lang: Lang, code: string) => `${lang === 'en' ? '/eng' : ''}/r/${code}`;
+
+export type ShareOutcome =
+  { ok: true; code: string } | { ok: false; error: 'share.error.not_found' | 'share.error.caution' };
+
+/**
+ * Publishes the owner's result (or changes how an existing link shows it: its language, the first name): the same
+ * code every time, so a link already sent keeps working.
+ */
+export async function shareResult(input: {
+  userId: string;
+  kind: TestKind;
+  id: string;
+  lang: Lang;
+  showName: boolean;
+}): Promise<ShareOutcome> {
+  const row = await findCertifiedResult({ id: input.id, userId: input.userId });
+  if (!row || row.kind !== input.kind || row.user_id !== input.userId)
+    return { ok: false, error: 'share.error.not_found' };
+  if (certificateRefusal(row)) return { ok: false, error: 'share.error.caution' };
+  const col = column(input.kind);
+  const [{ code }] = await (
+    await db()
+  ).query<{ code: string }>(
+    `INSERT INTO result_shares (code, kind, ${col}, user_id, lang, show_name) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (${col}) DO UPDATE SET lang = EXCLUDED.lang, show_name = EXCLUDED.show_name
+     RETURNING code`,
+    [newCode(), input.kind, input.id, input.userId, input.lang, input.showName],
+  );
+  return { ok: true, code };
+}
+
+/** Takes the owner's link down; false when there was none (or the result is not theirs). */
+export async function revokeShare(userId: string, kind: TestKind, id: string): Promise<boolean> {
+  const rows = await (
+    await db()
+  ).query(`DELETE FROM result_shares WHERE user_id = $1 AND kind = $2 AND ${column(kind)} = $3 RETURNING code`, [
+    userId,
+    kind,
+    id,
+  ]);
+  return rows.length > 0;
+}
+
+/** The codes of an owner's shared results, by result id (the result page shows whether it is shared). */
+export async function shareOf(
+  userId: string,
+  kind: TestKind,
+  id: string,
+): Promise<{ code: string; lang: Lang } | null> {
+  const [row] = await (
+    await db()
+  ).query<{ code: string; lang: Lang }>(
+    `SELECT code, lang FROM result_shares WHERE user_id = $1 AND kind = $2 AND ${column(kind)} = $3`,
+    [userId, kind, id],
+  );
+  return row ?? null;
+}
+
+/** What a shared result's page and card say, in the language the owner shared it in. */
+export interface SharedResult {
+  code: string;
+  kind: TestKind;
+  lang: Lang;
+  /** The holder's first name, when they chose to show it and have one. */
+  firstName: string | null;
+  /** e.g. "IQ 112" or "Analyst"; what was achieved; the interval and band, or the type; the percentile (IQ). */
+  headline: string;
+  achieved: string;
+  detail: string;
+  note?: string;
+  /** The career type (one type's result), for its colour and its public page. */
+  type: number | null;
+  date: Date;
+}
+
+/**
+ * The shared result behind a code, in the page's language (the one it was shared in unless the page asks another),
+ * or null: no such code, revoked, or the result gone or no longer shareable.
+ */
+export async function findShared(code: string, pageLang?: Lang): Promise<SharedResult | null> {
+  if (!SHARE_CODE.test(code)) return null;
+  const [share] = await (
+    await db()
+  ).query<{
+    kind: TestKind;
+    iq_result_id: string | null;
+    professional_result_id: string | null;
+    user_id: string;
+    lang: Lang;
+    show_name: boolean;
+  }>('SELECT kind, iq_result_id, professional_result_id, user_id, lang, show_name FROM result_shares WHERE code = $1', [
+    code,
+  ]);
+  if (!share) return null;
+  const row = await findCertifiedResult({
+    id: (share.iq_result_id ?? share.professional_result_id)!,
+    userId: share.user_id,
+  });
+  if (!row || row.kind !== share.kind || certificateRefusal(row)) return null;
+  const lang = pageLang ?? share.lang;
+  const facts = certificateFacts(row, lang);
+  const name = share.show_name ? holderName(row.full_name) : null;
+  const career =
+    row.kind === 'professional' ? scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang) : null;
+  return {
+    code,
+    kind: row.kind,
+    lang,
+    firstName: name ? name.split(' ')[0] : null,
+    headline: facts.headline,
+    achieved: facts.achieved,
+    detail: facts.detail,
+    note: 'note' in facts ? facts.note : undefined,
+    type: career && career.tiedTypes.length <= 1 ? career.primaryType : null,
+    date: new Date(row.created_at),
+  };
+}
+
+const cards = new Map<string, Buffer>();
+const CARD_CACHE_LIMIT = 200;
+
+/** The 1200×630 card of a shared result (its og:image), drawn like the pages' cards and kept in memory by content. */
+export async function shareCard(shared: SharedResult): Promise<{ png: Buffer; etag: string; cached: boolean }> {
+  const { lang } = shared;
+  const who = shared.firstName ? `${shared.firstName} · ` : '';
+  const colour = shared.type ? profileOf(shared.type, lang).color : '#1D4ED8';
+  const content = {
+    title: shared.headline,
+    line: `${who}${t(lang, `share.card.${shared.kind}`)} · ${shared.detail}`,
+    from: colour,
+    to: shared.type ? '#111827' : '#3B82F6',
+    withLogo: true,
+  };
+  const key = createHash('sha1').update(JSON.stringify(content)).digest('hex');
+  let png = cards.get(key);
+  const cached = Boolean(png);
+  if (!png) {
+    png = await renderCard(content);
+    if (cards.size >= CARD_CACHE_LIMIT) cards.delete(cards.keys().next().value!);
+    cards.set(key, png);
+  }
+  return { png, etag: `"${key.slice(0, 27)}"`, cached };
+}
