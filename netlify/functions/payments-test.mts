@@ -16,7 +16,6 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem
 .approve{background:#1d4ed8;color:#fff}.decline{background:#fff;color:#1d4ed8}`;
 const PAGE_CSP = functionPageCsp([STYLE]);
 
-
 /**
  * The test payment provider's page (test-provider.ts): the order, and Approve / Decline. Not found where payments
  * are WayForPay's, signed in or not. The decision comes as a form post, not JSON: the wrapper checks its origin and

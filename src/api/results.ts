@@ -41,7 +41,14 @@ export interface Saved {
   createdAt: string;
   verificationCode: string | null;
   certificates: { uk: string | null; en: string | null };
+  /** Its public link, when its owner shared it (issue 32): the code, the page's language, whether it shows the first name. */
+  share: SharedLink | null;
   result: ResultView;
+}
+export interface SharedLink {
+  code: string;
+  lang: 'uk' | 'en';
+  showName: boolean;
 }
 
 /** A scored sheet as a scoring call answers it: a visitor's with its token, a signed-in user's saved, with its id. */

@@ -102,6 +102,7 @@ export function CareerResultView({
   premiumDays,
   signedIn,
   kept,
+  share,
 }: Props) {
   const full = result.access === 'full' && result.profiles;
   const max = result.corePerType;
@@ -229,6 +230,17 @@ export function CareerResultView({
         links={links}
         onRestart={onRestart}
         signedIn={signedIn}
+        own={
+          signedIn && resultId
+            ? {
+                kind: 'professional',
+                id: resultId,
+                lang,
+                share: share ?? null,
+                shareable: result.cautions.length === 0 && !result.noClearType,
+              }
+            : undefined
+        }
         shareText={t('share.text.professional', { type: result.personalityType })}
       />
     </article>

@@ -36,6 +36,7 @@ export function IqResultView({
   lang,
   premiumDays,
   kept,
+  share,
 }: Props) {
   const full = result.access === 'full';
   const reading = iqReadingTexts(t, result);
@@ -190,6 +191,11 @@ export function IqResultView({
         links={links}
         onRestart={onRestart}
         signedIn={signedIn}
+        own={
+          signedIn && resultId
+            ? { kind: 'iq', id: resultId, lang, share: share ?? null, shareable: result.cautions.length === 0 }
+            : undefined
+        }
         shareText={t('share.text.iq', { iq: reading.value })}
       />
     </article>

@@ -7,7 +7,7 @@ import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import { startUnlock } from '../lib/client/unlock.ts';
 import { takeResumedPurchase } from '../stores/payment.ts';
-import { ShareModal } from './ShareModal.tsx';
+import { ShareModal, type OwnResult } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn, rememberWayBack } from '../lib/client/auth-state.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -81,6 +81,7 @@ export function ResultActions({
   onRestart,
   shareText,
   signedIn,
+  own,
 }: {
   t: T;
   links: ResultsLinks;
@@ -88,6 +89,8 @@ export function ResultActions({
   shareText: string;
   /** "My profile" is for signed-in people only. */
   signedIn: boolean;
+  /** A saved result of the signed-in owner, which can get a public link (issue 32). */
+  own?: OwnResult;
 }) {
   const [shareOpen, setShareOpen] = useState(false);
   return (
@@ -110,11 +113,14 @@ export function ResultActions({
         {t('results.restart')}
       </button>
       <ShareModal
+        // Drawn afresh once the owner is known (signed-in state arrives after the result): its link state starts there.
+        key={own ? `${own.id}:${own.share?.code ?? ''}` : 'landing'}
         open={shareOpen}
         onClose={() => setShareOpen(false)}
         url={new URL(links.share, location.origin).toString()}
         text={shareText}
         t={t}
+        own={own}
       />
     </div>
   );

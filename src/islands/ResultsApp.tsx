@@ -85,7 +85,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       if (id !== null && !isUuid(id)) return setState({ status: 'not-found' });
       if (id) {
         const saved = await loadSaved(kind, id, lang);
-        if (saved.ok) return ready({ result: saved.data.result, id });
+        if (saved.ok) return ready({ result: saved.data.result, id, share: saved.data.share });
         if (cancelled) return;
         if (saved.kind !== 'refused') return setState({ status: 'waiting', failure: saved, sheet: false });
         return setState({ status: 'not-found' });
@@ -252,7 +252,19 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     location.assign(links.home);
   };
   const kept = !stored.id && !isSignedIn() ? { until: stored.keptUntil, forget } : undefined;
-  const common = { t, lang, samples, links, onRestart, resultId: stored.id, kind, signedIn, premiumDays, kept };
+  const common = {
+    t,
+    lang,
+    samples,
+    links,
+    onRestart,
+    resultId: stored.id,
+    kind,
+    signedIn,
+    premiumDays,
+    kept,
+    share: stored.share,
+  };
   return (
     <>
       {stored.result.kind === 'iq' ? (

@@ -1,7 +1,25 @@
-/** Share a result: prefilled text, five networks in 600×400 windows, and copy-link with a legacy fallback. */
+/**
+ * Share a result: prefilled text, five networks in 600×400 windows, the browser's own share sheet where it has one,
+ * and copy-link with a legacy fallback. The owner of a saved result can publish it (issue 32): the modal says plainly
+ * what becomes public, shows the card the link will carry, and can take the link down again.
+ */
 import { useEffect, useState } from 'react';
 import { Dialog } from './Dialog.tsx';
 import type { T } from '../lib/client/texts.ts';
+import type { SharedLink } from '../api/results.ts';
+import type { TestKind } from '../domain/views.ts';
+import type { Lang } from '../i18n/paths.ts';
+import { publishResult, sharedCard, sharedUrl, unpublishResult } from '../stores/shares.ts';
+import { track } from '../lib/analytics.ts';
+
+/** The owner's saved result, which can get a public link of its own; `shareable` is false for a cautioned sheet. */
+export interface OwnResult {
+  kind: TestKind;
+  id: string;
+  lang: Lang;
+  share: SharedLink | null;
+  shareable: boolean;
+}
 
 export const COPIED_RESET_MS = 2000;
 
@@ -38,17 +56,25 @@ function legacyCopy(text: string): boolean {
 export function ShareModal({
   open,
   onClose,
-  url,
+  url: landingUrl,
   text,
   t,
+  own,
 }: {
   open: boolean;
   onClose: () => void;
+  /** Where a share leads without a public link of the result: the test's landing. */
   url: string;
   text: string;
   t: T;
+  own?: OwnResult;
 }) {
   const [copied, setCopied] = useState(false);
+  const [link, setLink] = useState<SharedLink | null>(own?.share ?? null);
+  const [showName, setShowName] = useState(own?.share?.showName ?? false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const url = link ? sharedUrl(link.code, link.lang) : landingUrl;
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
@@ -62,11 +88,74 @@ export function ShareModal({
     } catch {
       setCopied(legacyCopy(url));
     }
+    track('share', { method: 'copy', public_link: Boolean(link) });
   }
 
+  async function publish() {
+    if (!own) return;
+    setBusy(true);
+    setError('');
+    const outcome = await publishResult(own.kind, own.id, own.lang, showName);
+    setBusy(false);
+    if (outcome.ok) setLink({ code: outcome.data.code, lang: own.lang, showName });
+    else setError(outcome.message ?? t('share.public.failed'));
+  }
+
+  async function unpublish() {
+    if (!own) return;
+    setBusy(true);
+    setError('');
+    const outcome = await unpublishResult(own.kind, own.id);
+    setBusy(false);
+    if (outcome.ok) setLink(null);
+    else setError(outcome.message ?? t('share.public.failed'));
+  }
+
+  const native = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <Dialog open={open} onClose={onClose} labelledBy="share-title" className="share-dialog">
       <h2 id="share-title">{t('share.title')}</h2>
+      {own ? (
+        <section className="share-public" aria-labelledby="share-public-title">
+          <h3 id="share-public-title">{t('share.public.title')}</h3>
+          {!own.shareable ? (
+            <p>{t('share.error.caution')}</p>
+          ) : link ? (
+            <>
+              <p>{t(`share.public.live.${own.kind}`)}</p>
+              <img
+                className="share-card"
+                src={sharedCard(link.code, link.lang)}
+                width={1200}
+                height={630}
+                alt={t('share.public.cardAlt')}
+              />
+              <button type="button" className="link-button" disabled={busy} onClick={() => void unpublish()}>
+                {t('share.public.revoke')}
+              </button>
+            </>
+          ) : (
+            <>
+              <p>{t(`share.public.what.${own.kind}`)}</p>
+              <div className="field-check">
+                <input
+                  id="share-name"
+                  type="checkbox"
+                  checked={showName}
+                  onChange={(e) => setShowName(e.target.checked)}
+                />
+                <label htmlFor="share-name">{t('share.public.name')}</label>
+              </div>
+              <button type="button" className="button" disabled={busy} onClick={() => void publish()}>
+                {t('share.public.create')}
+              </button>
+            </>
+          )}
+          <p role="status" className={error ? 'form-error' : 'visually-hidden'}>
+            {error || (link ? t('share.public.ready') : '')}
+          </p>
+        </section>
+      ) : null}
       <label className="field-label" htmlFor="share-text">
         {t('share.message')}
       </label>
@@ -81,6 +170,7 @@ export function ShareModal({
               rel="noopener noreferrer"
               onClick={(event) => {
                 event.preventDefault();
+                track('share', { method: target.name, public_link: Boolean(link) });
                 window.open(target.href, '_blank', 'width=600,height=400,noopener,noreferrer');
               }}
             >
@@ -90,6 +180,18 @@ export function ShareModal({
         ))}
       </ul>
       <div className="dialog-actions">
+        {native ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              track('share', { method: 'native', public_link: Boolean(link) });
+              navigator.share({ text, url }).catch(() => undefined);
+            }}
+          >
+            {t('share.native')}
+          </button>
+        ) : null}
         <button type="button" className="button" onClick={() => void copy()}>
           {copied ? t('share.copied') : t('share.copy')}
         </button>

@@ -19,6 +19,8 @@ export interface ResultsLinks {
 }
 
 /** What both result views receive besides the result itself. */
+import type { SharedLink } from '../api/results.ts';
+
 export interface ResultViewProps<R> {
   result: R;
   t: T;
@@ -31,6 +33,8 @@ export interface ResultViewProps<R> {
   signedIn: boolean;
   /** A visitor's result no account has: until when this device keeps it, and forgetting it here. */
   kept?: { until?: number; forget: () => void };
+  /** A saved result's public link, when its owner shared it (issue 32). */
+  share?: SharedLink | null;
 }
 export type { CareerResultView, IqResultView } from '../domain/views.ts';
 

@@ -190,6 +190,8 @@ test.describe('a visitor result', () => {
     );
     for (const name of ['Facebook', 'X (Twitter)', 'Telegram', 'WhatsApp', 'LinkedIn'])
       await expect(dialog.getByRole('link', { name })).toBeVisible();
+    // A visitor's result has no account to hold a public link: the dialog offers none.
+    await expect(dialog.getByText(uk['share.public.title'])).toHaveCount(0);
     await expect(dialog.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
       'href',
       /^https:\/\/t\.me\/share\/url\?url=http/,

@@ -79,6 +79,9 @@ describe('sharing a result', () => {
     const first = await (await share(client, 'iq', iqId)).json();
     const second = await (await share(client, 'iq', iqId, { lang: 'en', showName: true })).json();
     expect(second.code).toBe(first.code);
+    // The result, as its owner reads it, knows its link.
+    const saved = await (await client.get(`/api/results/iq/${iqId}?lang=uk`)).json();
+    expect(saved.share).toEqual({ code: first.code, lang: 'en', showName: true });
     expect(new URL(second.url).pathname).toBe(`/eng/r/${first.code}`);
     const html = await (await fetch(`${base}/eng/r/${first.code}`)).text();
     expect(html).toContain('<html lang="en">');

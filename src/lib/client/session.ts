@@ -54,6 +54,8 @@ export interface StoredResult {
   saved?: boolean;
   /** Until when (ms) this device keeps it, while no account has it. */
   keptUntil?: number;
+  /** A saved result's public link, as its owner's account holds it (issue 32). */
+  share?: { code: string; lang: 'uk' | 'en'; showName: boolean } | null;
 }
 
 /** How long a device keeps a visitor's result that no account has (said on the result page). */

@@ -28,6 +28,9 @@ interface StoredRow {
   answers: IqAnswer[] | CareerAnswer[];
   time_spent: number;
   created_at: Date;
+  share_code?: string | null;
+  share_lang?: Lang | null;
+  share_name?: boolean | null;
 }
 
 /** The view of a saved result for its owner, in the asked language; null for anyone else or an unknown id. */
@@ -35,7 +38,10 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
   const [row] = await (
     await db()
   ).query<StoredRow>(
-    `SELECT id, answers, time_spent, created_at, verification_code, certificate_url_uk, certificate_url_en${IQ_COLUMNS[kind]} FROM ${TABLE[kind]} WHERE id = $1 AND user_id = $2`,
+    `SELECT r.id, r.answers, r.time_spent, r.created_at, r.verification_code, r.certificate_url_uk, r.certificate_url_en${IQ_COLUMNS[kind]},
+       s.code AS share_code, s.lang AS share_lang, s.show_name AS share_name
+     FROM ${TABLE[kind]} r LEFT JOIN result_shares s ON s.${kind === 'iq' ? 'iq_result_id' : 'professional_result_id'} = r.id
+     WHERE r.id = $1 AND r.user_id = $2`,
     [id, userId],
   );
   if (!row) return null;
@@ -46,6 +52,8 @@ export async function resultForOwner(kind: TestKind, id: string, userId: string,
     createdAt: new Date(row.created_at).toISOString(),
     verificationCode: row.verification_code ?? null,
     certificates: { uk: row.certificate_url_uk ?? null, en: row.certificate_url_en ?? null },
+    // Its public link, when its owner shared it (issue 32).
+    share: row.share_code ? { code: row.share_code, lang: row.share_lang!, showName: Boolean(row.share_name) } : null,
     result: viewOf(kind, row, lang, access),
   };
 }

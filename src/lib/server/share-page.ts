@@ -58,7 +58,8 @@ ${styles.map((s) => `<style>${s}</style>`).join('')}</head>
 <p class="detail">${e(shared.detail)}</p>
 ${shared.note ? `<p class="muted">${e(shared.note)}</p>` : ''}
 ${shared.kind === 'iq' ? `<p class="muted">${e(tr('results.iq.provisional'))}</p>` : ''}
-<p class="muted">${e(tr('share.page.taken', { date: longDate(lang, shared.date, 'UTC') }))} ${e(tr('share.page.public'))}</p>
+<p class="muted">${e(tr('share.page.taken', { date: longDate(lang, shared.date, 'UTC') }))}</p>
+<p class="muted">${e(tr('share.page.public'))}</p>
 </article>
 <p><a class="button" href="${test}">${e(tr(`share.page.cta.${shared.kind}`))}</a></p>
 <p class="links">${

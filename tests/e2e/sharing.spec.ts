@@ -1,0 +1,98 @@
+/**
+ * Sharing a saved result by choice (issue 32, point 3): the share dialog says what becomes public, publishes a link
+ * whose page shows the first name only when asked, shows the card the link carries, and takes the link down again;
+ * a cautioned result cannot be published (a visitor's dialog offers no public link: results.spec.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import { carefulIqSheet, prefix, type Lang } from './helpers.ts';
+
+const TEXTS = { uk, en } as const;
+
+test.use({ fullName: 'Олена Коваль' });
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'));
+});
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  const t = TEXTS[lang];
+  test(`${lang}: the owner publishes a result, sees its card, opens its page, and takes it down`, async ({
+    page,
+    browser,
+    baseURL,
+    account: _,
+  }) => {
+    const scored = await (
+      await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, lang) })
+    ).json();
+    await page.goto(`${prefix(lang)}/results?id=${scored.id}`);
+    await page.getByRole('button', { name: t['share.open'] }).click();
+    const dialog = page.getByRole('dialog', { name: t['share.title'] });
+    // What becomes public is said before anything is.
+    await expect(dialog.getByText(t['share.public.what.iq'])).toBeVisible();
+    await expect(dialog.getByRole('textbox')).toHaveValue(/\/iqtest$/);
+    await dialog.getByRole('checkbox', { name: t['share.public.name'] }).check();
+    expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([]);
+    await dialog.getByRole('button', { name: t['share.public.create'] }).click();
+    await expect(dialog.getByText(t['share.public.live.iq'])).toBeVisible();
+    const message = await dialog.getByRole('textbox').inputValue();
+    const link = /(http\S+\/r\/[A-Za-z0-9_-]{22})$/.exec(message)?.[1];
+    expect(link, message).toBeDefined();
+    expect(new URL(link!).pathname).toBe(`${prefix(lang)}/r/${link!.slice(-22)}`);
+    // The card the link carries, drawn and shown.
+    const card = dialog.getByRole('img', { name: t['share.public.cardAlt'] });
+    await expect(card).toBeVisible();
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+
+    // A friend, signed out, opens it: the first name and the reading, no answers.
+    const friend = await browser.newContext({ baseURL });
+    const other = await friend.newPage();
+    const response = await other.goto(new URL(link!).pathname);
+    expect(response?.status()).toBe(200);
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText(/^IQ /);
+    await expect(other.getByText('Олена', { exact: false }).first()).toBeVisible();
+    await expect(other.getByText('Коваль')).toHaveCount(0);
+    expect(
+      (await new AxeBuilder({ page: other }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
+    ).toEqual([]);
+
+    // Taken down: the same link now shows nothing.
+    await dialog.getByRole('button', { name: t['share.public.revoke'] }).click();
+    await expect(dialog.getByRole('button', { name: t['share.public.create'] })).toBeVisible();
+    await expect(dialog.getByRole('textbox')).toHaveValue(/\/iqtest$/);
+    expect((await other.goto(new URL(link!).pathname))?.status()).toBe(404);
+    await friend.close();
+
+    // Reopened later, the result knows it has no link; shared again, it knows it has one.
+    await dialog.getByRole('button', { name: t['share.public.create'] }).click();
+    await expect(dialog.getByText(t['share.public.live.iq'])).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: t['share.open'] }).click();
+    await expect(page.getByRole('dialog').getByText(t['share.public.live.iq'])).toBeVisible();
+  });
+}
+
+test('a cautioned result cannot be published', async ({ page, account: _ }) => {
+  const sitting = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
+  const rushed = await (
+    await page.request.post('/api/tests/iq/score', {
+      data: {
+        formToken: sitting.formToken,
+        answers: sitting.questions.map((q: { id: number }) => ({
+          questionId: q.id,
+          selectedAnswer: 1,
+          timeSpent: 800,
+        })),
+        timeSpent: 16_000,
+        lang: 'uk',
+      },
+    })
+  ).json();
+  await page.goto(`/results?id=${rushed.id}`);
+  await page.getByRole('button', { name: uk['share.open'] }).click();
+  const dialog = page.getByRole('dialog', { name: uk['share.title'] });
+  await expect(dialog.getByText(uk['share.error.caution'])).toBeVisible();
+  await expect(dialog.getByRole('button', { name: uk['share.public.create'] })).toHaveCount(0);
+});
