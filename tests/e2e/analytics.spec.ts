@@ -1,23 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import en from '../../src/i18n/en.json' with { type: 'json' };
-import { answerCareer, answerQuestions, CAREER_CORE, pointsFor, TEXT } from './helpers.ts';
-
-/** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */
-async function recordEvents(page: Page, consent: 'accepted' | 'declined' | null) {
-  await page.route('https://www.googletagmanager.com/**', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: '' }),
-  );
-  await page.addInitScript((value) => {
-    if (value) localStorage.setItem('cookieConsent', value);
-  }, consent);
-}
-const events = (page: Page) =>
-  page.evaluate(() =>
-    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
-      .map((entry) => Array.from(entry))
-      .filter((entry) => entry[0] === 'event'),
-  ) as Promise<[string, string, Record<string, unknown>][]>;
+import { answerCareer, answerQuestions, CAREER_CORE, events, pointsFor, recordEvents, TEXT } from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -230,3 +230,19 @@ export async function carefulIqSheet(request: APIRequestContext, lang: Lang) {
   const sitting: ServedSitting = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
   return iqSheetFor(sitting, careful, 20_000);
 }
+
+/** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */
+export async function recordEvents(page: Page, consent: 'accepted' | 'declined' | null) {
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  await page.addInitScript((value) => {
+    if (value) localStorage.setItem('cookieConsent', value);
+  }, consent);
+}
+export const events = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry))
+      .filter((entry) => entry[0] === 'event'),
+  ) as Promise<[string, string, Record<string, unknown>][]>;

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
-import { carefulIqSheet, prefix, type Lang } from './helpers.ts';
+import { carefulIqSheet, events, prefix, recordEvents, type Lang } from './helpers.ts';
 
 const TEXTS = { uk, en } as const;
 
@@ -95,4 +95,34 @@ test('a cautioned result cannot be published', async ({ page, account: _ }) => {
   const dialog = page.getByRole('dialog', { name: uk['share.title'] });
   await expect(dialog.getByText(uk['share.error.caution'])).toBeVisible();
   await expect(dialog.getByRole('button', { name: uk['share.public.create'] })).toHaveCount(0);
+});
+
+test('with consent, publishing and a visit from a shared page are reported; without it, nothing', async ({
+  page,
+  browser,
+  baseURL,
+  account: _,
+}) => {
+  await recordEvents(page, 'accepted');
+  const scored = await (
+    await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'uk') })
+  ).json();
+  await page.goto(`/results?id=${scored.id}`);
+  await page.getByRole('button', { name: uk['share.open'] }).click();
+  await page.getByRole('button', { name: uk['share.public.create'] }).click();
+  await expect.poll(async () => (await events(page)).map((e) => e[1])).toContain('share_published');
+  const link = /(\/r\/[A-Za-z0-9_-]{22})$/.exec(await page.getByRole('dialog').getByRole('textbox').inputValue())![1];
+
+  for (const consent of ['accepted', 'declined'] as const) {
+    const context = await browser.newContext({ baseURL });
+    const friend = await context.newPage();
+    await recordEvents(friend, consent);
+    await friend.goto(link);
+    await friend.getByRole('link', { name: uk['share.page.cta.iq'] }).click();
+    await friend.waitForURL(/\/iq$/);
+    if (consent === 'accepted')
+      await expect.poll(async () => (await events(friend)).map((e) => e[1])).toContain('shared_result_visit');
+    else expect(await events(friend)).toEqual([]);
+    await context.close();
+  }
 });

@@ -95,7 +95,7 @@ describe('sharing a result', () => {
     const { code } = await (await share(client, 'professional', proId)).json();
     const html = await (await fetch(`${base}/r/${code}`)).text();
     expect(html).toContain(profileOf(4, 'uk').title);
-    expect(html).toContain('href="/types/4"');
+    expect(html).toContain('href="/types/4?from=shared"');
     expect(html).toContain(profileOf(4, 'uk').color);
   });
 

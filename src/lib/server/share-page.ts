@@ -35,7 +35,8 @@ export function sharePageHtml({ shared, siteUrl, type }: SharePageInput): { html
   const description = `${who} ${shared.achieved} ${shared.headline}. ${shared.detail}. ${tr('share.page.invite')}`;
   const url = siteUrl + sharePath(lang, shared.code);
   const image = `${siteUrl}/api/shares/${shared.code}/card?lang=${lang}`;
-  const test = localizedPath(lang, shared.kind === 'iq' ? '/iq' : '/professional-test');
+  // Its links say where the visit came from (?from=shared), which the site reports with consent (Base.astro).
+  const test = `${localizedPath(lang, shared.kind === 'iq' ? '/iq' : '/professional-test')}?from=shared`;
   const styles = [STYLE, accent(type?.colour ?? null)];
   const html = `<!doctype html>
 <html lang="${lang === 'uk' ? 'uk' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -64,9 +65,9 @@ ${shared.kind === 'iq' ? `<p class="muted">${e(tr('results.iq.provisional'))}</p
 <p><a class="button" href="${test}">${e(tr(`share.page.cta.${shared.kind}`))}</a></p>
 <p class="links">${
     type && shared.type
-      ? `<a href="${localizedPath(lang, `/types/${shared.type}`)}">${e(tr('types.about', { title: type.title }))}</a>`
+      ? `<a href="${localizedPath(lang, `/types/${shared.type}`)}?from=shared">${e(tr('types.about', { title: type.title }))}</a>`
       : ''
-  }<a href="${localizedPath(lang, shared.kind === 'iq' ? '/iqtest' : '/prof')}">${e(tr(shared.kind === 'iq' ? 'nav.iqtest' : 'nav.prof'))}</a></p></main>
+  }<a href="${localizedPath(lang, shared.kind === 'iq' ? '/iqtest' : '/prof')}?from=shared">${e(tr(shared.kind === 'iq' ? 'nav.iqtest' : 'nav.prof'))}</a></p></main>
 <footer><a href="${localizedPath(lang, '/legal/privacy')}">${e(tr('legal.privacy.title'))}</a></footer>
 </body></html>`;
   return { html, csp: functionPageCsp(styles) };
