@@ -104,7 +104,13 @@ async function startServerTimed() {
   const port = PORT;
   const t0 = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: port, DATA_DIR: dataDir },
+    // The bench signs the sittings it answers (bench/requests.mjs) with the server's secret.
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: dataDir,
+      APP_SECRET: (await import('./bench/requests.mjs')).BENCH_SECRET,
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -140,6 +146,9 @@ const LIGHTHOUSE_PAGES = [
   '/legal/privacy',
   '/eng/legal/privacy',
 ];
+// And a shared result's page (issue 32), which a function renders: a bench user's careful IQ result, shared.
+const { sharedResultPage } = await import('./bench/requests.mjs');
+LIGHTHOUSE_PAGES.push(await sharedResultPage(`http://127.0.0.1:${PORT}`));
 const lighthouse = await runLighthouse(`http://localhost:${PORT}`, LIGHTHOUSE_PAGES);
 await server.stop();
 // 5. The API under load (scripts/load.mjs): open and closed loop on PostgreSQL when given and on PGlite, a fresh
@@ -174,9 +183,13 @@ const zipHasFonts = execFileSync('python3', [
   .trim();
 rmSync(zipDir, { recursive: true, force: true });
 
-const lighthouseOk = lighthouse.every(
-  (r) => r.performance === 100 && r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100,
-);
+// A shared result's page (/r/…) is noindex by design — a person's result is theirs to send, not for search
+// engines — so Lighthouse's SEO category, which fails a page that asks not to be indexed, is not counted for it.
+const lowest = (r) =>
+  r.path.startsWith('/r/')
+    ? Math.min(r.performance, r.accessibility, r['best-practices'])
+    : Math.min(r.performance, r.accessibility, r['best-practices'], r.seo);
+const lighthouseOk = lighthouse.every((r) => lowest(r) === 100);
 
 console.log('\nJS shipped per page (everything each page loads; gzip level 9)\n');
 console.log(table(rows));
@@ -218,10 +231,8 @@ console.log(
       zipMb <= 10 && Number(zipHasFonts) >= 2 ? 'ok' : 'OVER',
     ],
     [
-      'Lighthouse pages below 100 in any category',
-      String(
-        lighthouse.filter((r) => Math.min(r.performance, r.accessibility, r['best-practices'], r.seo) < 100).length,
-      ),
+      'Lighthouse pages below 100 in any category (a shared result: SEO aside, it is noindex)',
+      String(lighthouse.filter((r) => lowest(r) < 100).length),
       '0',
       lighthouseOk ? 'ok' : 'OVER',
     ],

@@ -4,7 +4,7 @@
 // check (closed loop), a fresh function module's first request, and the certificate over HTTP.
 // Runs on its own too (`node scripts/load.mjs`, the site already built): it then prints its tables and budgets.
 import { pathToFileURL } from 'node:url';
-import { measureCertificateHttp, measureCertificateRender } from './bench/certificates.mjs';
+import { measureCertificateHttp, measureCertificateRender, measureShareCardRender } from './bench/certificates.mjs';
 import { measureColdFunction } from './bench/cold-function.mjs';
 import { settle } from './bench/http.mjs';
 import { startCpuMeter } from './bench/cpu.mjs';
@@ -118,7 +118,7 @@ export async function measureApi() {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const api = await measureApi();
-  const render = await measureCertificateRender();
+  const render = { ...(await measureCertificateRender()), shareCard: await measureShareCardRender() };
   // `npm run bench` runs this part in a process of its own and reads its figures as JSON (a request that never
   // answered is an Infinity of latency, which JSON has no word for).
   if (process.argv.includes('--json')) {

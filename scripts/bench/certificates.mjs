@@ -47,3 +47,24 @@ export async function measureCertificateRender(runs = 10) {
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)], max: times.at(-1) };
 }
+
+/** Warm render time of a shared result's 1200×630 card (issue 32) in this process: drawn like the pages' cards. */
+export async function measureShareCardRender(runs = 10) {
+  const { renderCard } = await import('../../src/lib/server/social-cards.ts');
+  const content = {
+    title: 'IQ 124',
+    line: 'Олена · Попередній IQ-еквівалент · 95-відсотковий інтервал: 112–136 · Попередня категорія: Високий рівень',
+    from: '#1D4ED8',
+    to: '#3B82F6',
+    withLogo: true,
+  };
+  await renderCard(content);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await renderCard({ ...content, title: `IQ ${100 + i}` });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], max: times.at(-1) };
+}

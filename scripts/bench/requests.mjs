@@ -114,3 +114,21 @@ export function healthCall(base) {
     return failure(res, (body) => body.ok === true, 'not ok');
   };
 }
+
+/**
+ * A shared result's page on the server at `base` (issue 32), for Lighthouse: a new user's careful IQ result, shared
+ * with its first name. The server must have been started with APP_SECRET = BENCH_SECRET (the sitting is signed here).
+ */
+export async function sharedResultPage(base) {
+  const [user] = await signUpUsers(base, 1);
+  const headers = { cookie: user.cookie, 'x-forwarded-for': user.address, 'content-type': 'application/json' };
+  const scored = await send(`${base}/api/tests/iq/score`, { method: 'POST', headers, body: iqSheet(user) });
+  const { id } = JSON.parse(scored.body);
+  const shared = await send(`${base}/api/results/iq/${id}/share`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ lang: 'uk', showName: true }),
+  });
+  if (shared.status !== 200) throw new Error(`share: ${shared.status ?? shared.error}`);
+  return `/r/${JSON.parse(shared.body).code}`;
+}

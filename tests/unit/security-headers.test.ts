@@ -117,9 +117,11 @@ describe('inline style hashes for pages a function renders', () => {
     expect(cspHash(css)).toBe(`'sha256-${createHash('sha256').update(Buffer.from(css, 'utf8')).digest('base64')}'`);
   });
 
-  it('allows the page its own styles and nothing else', () => {
+  it("allows the page its own styles and the site's icon, and no script at all", () => {
     const policy = functionPageCsp(['body{margin:0}']);
     expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("img-src 'self'");
+    expect(policy).not.toContain('script-src');
     expect(policy).toContain(`style-src ${cspHash('body{margin:0}')}`);
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).toContain("form-action 'self'");

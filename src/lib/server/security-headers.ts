@@ -111,6 +111,9 @@ export function functionPageCsp(inlineStyles: string[]): string {
   return [
     "default-src 'none'",
     `style-src ${styles}`,
+    // The site's icon, and what a browser or a checker fetches of this site on the page's behalf (robots.txt).
+    "img-src 'self'",
+    "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
