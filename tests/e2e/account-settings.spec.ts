@@ -57,3 +57,18 @@ for (const [lang, t] of [
     await expect(page.getByText(next)).toBeVisible();
   });
 }
+
+test('a long address keeps the settings within a phone screen (issue 31 audit)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `olena.kovalenko.long.address.${Date.now()}@example-university.com.ua`;
+  await signUpByApi(page.request, { email, lang: 'uk' });
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: uk['profile.tab.settings'] }).click();
+  const panel = page.getByRole('tabpanel', { name: uk['profile.tab.settings'] });
+  await expect(panel.getByRole('form', { name: uk['profile.settings.name.title'] })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const form of await panel.getByRole('form').all()) {
+    const box = (await form.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+});
