@@ -2,11 +2,11 @@
 import type * as results from '../api/results.ts';
 import { call } from '../lib/client/call.ts';
 import type { TestKind } from '../domain/views.ts';
-import type { Lang } from '../i18n/paths.ts';
+import { localizedPath, type Lang } from '../i18n/paths.ts';
 import { track } from '../lib/analytics.ts';
 
 /** The public page of a shared result, in its language, on this site. */
-export const sharedUrl = (code: string, lang: Lang) => `${location.origin}${lang === 'en' ? '/eng' : ''}/r/${code}`;
+export const sharedUrl = (code: string, lang: Lang) => location.origin + localizedPath(lang, `/r/${code}`);
 
 /** The card its page shows to a network (og:image), for the preview. */
 export const sharedCard = (code: string, lang: Lang) => `/api/shares/${encodeURIComponent(code)}/card?lang=${lang}`;

@@ -6,7 +6,7 @@
  * the review. A revoked link, a deleted result or a deleted account answers 404 (db/migrations/0018_result_shares.sql).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { t, type Lang } from '../../i18n/index.ts';
+import { localizedPath, t, type Lang } from '../../i18n/index.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import type { TestKind } from '../../domain/views.ts';
@@ -21,7 +21,7 @@ const newCode = () => randomBytes(16).toString('base64url');
 const column = (kind: TestKind) => (kind === 'iq' ? 'iq_result_id' : 'professional_result_id');
 
 /** The public address of a shared result in its language. */
-export const sharePath = (lang: Lang, code: string) => `${lang === 'en' ? '/eng' : ''}/r/${code}`;
+export const sharePath = (lang: Lang, code: string) => localizedPath(lang, `/r/${code}`);
 
 export type ShareOutcome =
   { ok: true; code: string } | { ok: false; error: 'share.error.not_found' | 'share.error.caution' };
@@ -63,21 +63,6 @@ export async function revokeShare(userId: string, kind: TestKind, id: string): P
     id,
   ]);
   return rows.length > 0;
-}
-
-/** The codes of an owner's shared results, by result id (the result page shows whether it is shared). */
-export async function shareOf(
-  userId: string,
-  kind: TestKind,
-  id: string,
-): Promise<{ code: string; lang: Lang } | null> {
-  const [row] = await (
-    await db()
-  ).query<{ code: string; lang: Lang }>(
-    `SELECT code, lang FROM result_shares WHERE user_id = $1 AND kind = $2 AND ${column(kind)} = $3`,
-    [userId, kind, id],
-  );
-  return row ?? null;
 }
 
 /** What a shared result's page and card say, in the language the owner shared it in. */
