@@ -3,7 +3,7 @@
  * the calculation overlay while the answers are scored, and moves to the results 3 s after completion whatever
  * the outcome of scoring (the results page finishes a pending score).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $progress, DELAYS, loadSitting, resetTest, startTest } from '../stores/test-session.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -22,9 +22,11 @@ interface Props {
   texts: Texts;
   resultsHref: string;
   homeHref: string;
+  /** Shown on the intro under its title: the page's static notice of a result kept in this browser. */
+  children?: ReactNode;
 }
 
-export default function TestApp({ kind, lang, texts, resultsHref, homeHref }: Props) {
+export default function TestApp({ kind, lang, texts, resultsHref, homeHref, children }: Props) {
   const t = makeT(texts, lang);
   const progress = useStore($progress);
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -88,6 +90,7 @@ export default function TestApp({ kind, lang, texts, resultsHref, homeHref }: Pr
     return (
       <section className="intro" aria-labelledby="intro-title">
         <h1 id="intro-title">{t(`intro.${kind}.title`)}</h1>
+        {children}
         <ul className="intro-points">
           {[1, 2, 3, 4].map((n) => (
             <li key={n}>{t(`intro.${kind}.point${n}`)}</li>

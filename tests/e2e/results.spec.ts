@@ -77,20 +77,75 @@ test.describe('a visitor result kept on this device (issue 31)', () => {
       await expect(page.getByRole('link', { name: texts['results.profile'] })).toHaveCount(0);
       const heading = await page.locator('#result-title').textContent();
 
-      // The tab closes; a new one (the browser reopened) shows the same result, not the home page.
+      // The tab closes; a new one (the browser reopened) offers it on the home page, the landing and the test's
+      // intro (which says a new sitting replaces it), and opens the same result.
       await page.close();
       const again = await context.newPage();
-      await again.goto(path);
+      const other = kind === 'iq' ? 'professional' : 'iq';
+      const home = lang === 'uk' ? '/' : '/eng';
+      const landing = `${home === '/' ? '' : home}${kind === 'iq' ? '/iqtest' : '/prof'}`;
+      const intro = `${home === '/' ? '' : home}${kind === 'iq' ? '/iq' : '/professional-test'}`;
+      for (const where of [landing, intro, home]) {
+        await again.goto(where);
+        const notice = again.getByRole('complementary', { name: texts['kept.notice.label'] });
+        await expect(notice).toHaveCount(1);
+        await expect(notice).toContainText(texts[`kept.notice.${kind}`]);
+        if (where === intro) await expect(notice).toContainText(texts['kept.notice.replace']);
+        else await expect(notice).not.toContainText(texts['kept.notice.replace']);
+        await expect(again.locator(`[data-kept-notice="${other}"]`)).toBeHidden();
+      }
+      await again.getByRole('link', { name: texts['kept.notice.view'] }).click();
+      await again.waitForURL((url) => url.pathname === path);
       await expect(again.locator('#result-title')).toHaveText(heading!);
       await expect(again.getByTestId('kept-banner')).toContainText(tr(lang, 'save.kept', { date: until }));
 
       // Forgotten on this device: gone from this tab and from the next.
       await again.getByRole('button', { name: texts['save.forget'] }).click();
       await again.waitForURL(lang === 'uk' ? /\/$/ : /\/eng$/);
+      await expect(again.locator('.kept-notice:visible')).toHaveCount(0);
       await again.goto(path);
       await expect(again.getByRole('heading', { name: texts['results.none.title'] })).toBeVisible();
     });
   }
+
+  test('is offered in place, before the first paint (no layout shift), and never to a signed-in person', async ({
+    page,
+    context,
+  }) => {
+    const stored = await (
+      await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'uk') })
+    ).json();
+    await page.goto('/');
+    await page.evaluate(
+      (value) => localStorage.setItem('rozum.kept.iq', JSON.stringify({ ...value, keptUntil: Date.now() + 60_000 })),
+      stored,
+    );
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    const notice = page.locator('[data-kept-notice="iq"]');
+    await expect(notice).toBeVisible();
+    await expect(page.locator('[data-kept-notice="professional"]')).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    // The hint cookie of a session: a signed-in person's results are saved by signing in, nothing to offer.
+    await context.addCookies([{ name: 'rozum_signed_in', value: '1', url: page.url() }]);
+    await page.reload();
+    await expect(notice).toBeHidden();
+    await context.clearCookies();
+    // Its days over: not offered (and the results page forgets it, the test above).
+    await page.evaluate(() => {
+      const kept = JSON.parse(localStorage.getItem('rozum.kept.iq')!);
+      localStorage.setItem('rozum.kept.iq', JSON.stringify({ ...kept, keptUntil: Date.now() - 1 }));
+    });
+    await page.reload();
+    await expect(notice).toBeHidden();
+  });
 
   test('is kept 30 days and no longer', async ({ page }) => {
     const stored = await (

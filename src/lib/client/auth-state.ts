@@ -1,8 +1,9 @@
 /** What the browser may know about the session: the non-secret hint cookie, and the way back after signing in. */
 import * as session from './session.ts';
+import { SIGNED_IN_HINT } from '../kept-hint.ts';
 import type { TestKind } from '../../domain/views.ts';
 
-export const isSignedIn = (): boolean => /(?:^|;\s*)rozum_signed_in=1(?:;|$)/.test(document.cookie);
+export const isSignedIn = (): boolean => SIGNED_IN_HINT.test(document.cookie);
 
 /**
  * A path on this site, as it was given, or null: no "//evil.example", "/\evil.example" (which browsers read as

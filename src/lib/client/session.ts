@@ -8,6 +8,7 @@
  */
 import type { ResultView, TestKind } from '../../domain/views.ts';
 import type { Lang } from '../../i18n/paths.ts';
+import { KEPT_DEVICE_KEYS } from '../kept-hint.ts';
 
 export type AnswerValue = number | boolean;
 
@@ -164,8 +165,8 @@ const perKind = <T>(keys: Record<TestKind, string>) => {
 };
 
 const keptResults = {
-  iq: keptResult('tempTestResult', 'rozum.kept.iq'),
-  professional: keptResult('tempProfessionalTestResult', 'rozum.kept.professional'),
+  iq: keptResult('tempTestResult', KEPT_DEVICE_KEYS.iq),
+  professional: keptResult('tempProfessionalTestResult', KEPT_DEVICE_KEYS.professional),
 };
 export const tempResult = (kind: TestKind): Slot<StoredResult> => keptResults[kind];
 export const currentResultId = perKind<string>({
