@@ -19,6 +19,7 @@ export const IQ_DETAILS = [
   'correctAnswers',
   'totalQuestions',
   'breakdown',
+  'scale',
 ] as const;
 export const CAREER_SUMMARY = ['personalityType', 'primaryType', 'color'] as const;
 export const CAREER_DETAILS = ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'] as const;

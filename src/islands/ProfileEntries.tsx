@@ -54,10 +54,14 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
   const details =
     premium && entry.breakdown
       ? [
-          <>
-            {t('profile.history.score', { score: entry.score ?? 0 })} · {t('results.accuracy')}: {entry.accuracy}% ·{' '}
-            {t('results.time')}: {clock(entry.timeSpent ?? 0)} · {entry.correctAnswers}/{entry.totalQuestions}
-          </>,
+          // In words, as the result page has them; the weighted score only where it made the reading (before IRT).
+          [
+            t('profile.history.correct', { correct: entry.correctAnswers ?? 0, total: entry.totalQuestions ?? 0 }),
+            ...(entry.scale === null
+              ? [t('profile.history.score', { score: entry.score ?? 0, max: entry.maxScore ?? 0 })]
+              : []),
+            t('profile.history.time', { time: clock(entry.timeSpent ?? 0) }),
+          ].join(' · '),
           Object.entries(entry.breakdown)
             .map(([k, v]) => `${t(`iq.category.${k}`)} ${v}%`)
             .join(' · '),

@@ -10,6 +10,7 @@ import en from '../../src/i18n/en.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
 import { signUpByApi } from '../support/accounts.ts';
+import { t as tr } from '../../src/i18n/index.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -127,6 +128,31 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       `${t['results.career.professions']}: ${(result.recommendedProfessions as string[]).slice(0, 3).join(', ')}`,
     );
     await expect(entry).toContainText(`${t['results.career.development']}: ${areas.join('; ')}`);
+  });
+}
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: a premium IQ entry in the history says its figures in words, as the result page does`, async ({
+    page,
+    account: _,
+  }) => {
+    const t = lang === 'uk' ? uk : en;
+    expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+    const sheet = await carefulIqSheet(page.request, lang);
+    const { id } = await (await page.request.post('/api/tests/iq/score', { data: sheet })).json();
+    const { result } = await (await page.request.get(`/api/results/iq/${id}?lang=${lang}`)).json();
+    expect(result.scale).not.toBeNull();
+    await page.goto(`${prefix(lang)}/profile`);
+    await page.getByRole('tab', { name: t['profile.tab.history'] }).click();
+    const entry = page.getByRole('tabpanel').getByRole('listitem').first();
+    await expect(entry).toContainText(
+      tr(lang, 'profile.history.correct', { correct: result.correctAnswers, total: result.totalQuestions }),
+    );
+    // Read by item response theory: the weighted score made no part of it, so it is not set beside the reading.
+    await expect(entry).not.toContainText(
+      tr(lang, 'profile.history.score', { score: result.score, max: result.maxScore }),
+    );
+    await expect(entry).not.toContainText(`${result.correctAnswers}/${result.totalQuestions}`);
   });
 }
 

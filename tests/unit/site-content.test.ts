@@ -87,6 +87,18 @@ describe('claims the pages can back', () => {
     }
   });
 
+  it('describe the scoring the results use: item response theory, not a raw score turned into a percentile', () => {
+    // The reading comes from which items were solved (src/domain/iq/reading.ts); the spec's raw-score tables are
+    // only what a result from before IRT was read from. The audit found the home page and /iqtest saying the latter.
+    for (const [where, text] of everyText) expect(text, where).not.toMatch(/raw score|сир(ий|им|ого) бал/i);
+    for (const lang of LANGS) {
+      const content = siteContent(lang);
+      const honest = content.home.benefits.cards[0].text;
+      expect(honest).toMatch(/IRT/);
+      expect(content.iqLanding.instructions.steps[2].text).toMatch(lang === 'en' ? /95% interval/ : /95-відсотковим/);
+    }
+  });
+
   it('no text carries the invented figures: users, satisfaction, confidence, tests taken today', () => {
     for (const [where, text] of everyText) {
       expect(text, where).not.toMatch(/\{(users|matched|satisfied|confidence|iqTestsToday|professionalTestsToday)\}/);
