@@ -222,7 +222,7 @@ export function CareerResultView({
         kind="professional"
         resultId={resultId}
         lang={lang}
-        refused={result.cautions.length > 0 || result.noClearType ? 'caution' : undefined}
+        refused={result.cautions.length > 0 ? 'caution' : result.noClearType ? 'no_clear_type' : undefined}
         onRestart={onRestart}
       />
       <ResultActions

@@ -37,10 +37,10 @@ export function CertificateSection({
   resultId?: string;
   lang: Lang;
   /**
-   * Why the result earns no certificate, if it does not: a caution (or, for the career test, no clear type), or the
+   * Why the result earns no certificate, if it does not: a caution, no clear type (the career test), or the
    * form's worked answers seen before it was taken (a retake on an unseen form is the way, not this form again).
    */
-  refused?: 'caution' | 'key_seen';
+  refused?: 'caution' | 'no_clear_type' | 'key_seen';
   /** "Start again" as the page's own button does it (a visitor is warned before an unsaved result is dropped). */
   onRestart?: () => void;
 }) {

@@ -18,6 +18,7 @@ type State =
   | { status: 'invalid'; asked: string }
   /** The code names a saved result whose answers carry a caution, or a copy of another account's sheet: not certified. */
   | { status: 'cautioned' }
+  | { status: 'no_clear_type' }
   | { status: 'duplicate' }
   | { status: 'withdrawn' }
   | { status: 'missing' }
@@ -48,11 +49,13 @@ export default function VerifyApp({
       setState(
         refusal === 'certificate.error.caution'
           ? { status: 'cautioned' }
-          : refusal === 'certificate.error.duplicate'
-            ? { status: 'duplicate' }
-            : refusal === 'certificate.error.withdrawn'
-              ? { status: 'withdrawn' }
-              : { status: 'invalid', asked: code ? printedCode(code) : asked },
+          : refusal === 'certificate.error.no_clear_type'
+            ? { status: 'no_clear_type' }
+            : refusal === 'certificate.error.duplicate'
+              ? { status: 'duplicate' }
+              : refusal === 'certificate.error.withdrawn'
+                ? { status: 'withdrawn' }
+                : { status: 'invalid', asked: code ? printedCode(code) : asked },
       );
     });
   }, [lang, tries]);

@@ -144,6 +144,28 @@ describe('no certificate for a cautioned sheet', () => {
   });
 });
 
+describe('no certificate for a career sheet with no clear type', () => {
+  it('refuses it as what it is (certificate.error.no_clear_type, 409), not as a caution, certificate and verification', async () => {
+    const user = await signedUp(base, { fullName: 'Ірина Бондар' });
+    const sitting = await takeCareerSitting(user.get, 'uk');
+    // Three types level after the tie-break: nothing wrong with the answers, only no one type to name.
+    const sheet = await careerSheetFor(user.post, sitting, (type) => [2, 6, 9].includes(type));
+    const { id } = await (await user.post('/api/tests/professional/score', sheet)).json();
+    const { verificationCode, result } = await (await user.get(`/api/results/professional/${id}`)).json();
+    expect(result).toMatchObject({ noClearType: true, cautions: [] });
+    for (const lang of ['uk', 'en'] as const) {
+      const res = await user.get(`/api/certificates/${id}?lang=${lang}`);
+      expect(res.status).toBe(409);
+      const body = await res.json();
+      expect(body.error).toBe('certificate.error.no_clear_type');
+      expect(body.message).toMatch(lang === 'uk' ? /три типи/ : /three types/);
+      const verify = await fetch(`${base}/api/certificates/verify/${verificationCode}?lang=${lang}`);
+      expect(verify.status).toBe(409);
+      expect(await verify.json()).toMatchObject({ valid: false, error: 'certificate.error.no_clear_type' });
+    }
+  });
+});
+
 describe('a retake is served a form whose worked answers the user has not seen', () => {
   it('never serves a reviewed form while an unseen one remains, then says so and cautions the sheet', async () => {
     const user = await signedUp(base);

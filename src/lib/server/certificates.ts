@@ -92,7 +92,9 @@ export function certificateRefusal(
     return r.cautions.length ? ('certificate.error.caution' as const) : null;
   }
   const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, 'uk');
-  return r.cautions.length || r.noClearType ? ('certificate.error.caution' as const) : null;
+  if (r.cautions.length) return 'certificate.error.caution' as const;
+  // No one type to name: not a fault in the answers, but nothing a certificate could state.
+  return r.noClearType ? ('certificate.error.no_clear_type' as const) : null;
 }
 
 /** What a certificate says about a result, in a language. */

@@ -68,6 +68,7 @@ const STATUS_OF = {
   'score.error.save_failed': 503,
   'results.error.claimed': 409,
   'certificate.error.caution': 409,
+  'certificate.error.no_clear_type': 409,
   'share.error.caution': 409,
   'share.error.not_found': 404,
   'share.error.gone': 404,
