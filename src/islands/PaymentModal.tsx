@@ -5,7 +5,7 @@
  * site (the charge is in USD, as WayForPay is configured), and the payer agrees to the public offer and the refund
  * policy, linked, before paying. A name typed here goes on the profile (and certificates) when the payer says so.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadMe } from '../stores/account.ts';
 import { loadPrice, startCheckout } from '../stores/payment.ts';
 import { failureText } from '../lib/client/failure-text.ts';
@@ -53,6 +53,9 @@ interface Props {
   paymentResultHref: string;
 }
 
+type PayField = 'name' | 'phone' | 'consent';
+const PAY_FIELDS: PayField[] = ['name', 'phone', 'consent'];
+
 export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHref, paymentResultHref }: Props) {
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
@@ -64,6 +67,24 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   const [saveName, setSaveName] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [price, setPrice] = useState<Price | null>(null);
+  /** What is wrong with each field, said under it, all at once; a field's goes when it is changed. */
+  const [problems, setProblems] = useState<Partial<Record<PayField, string>>>({});
+  const fields = {
+    name: useRef<HTMLInputElement>(null),
+    phone: useRef<HTMLInputElement>(null),
+    consent: useRef<HTMLInputElement>(null),
+  };
+  const fixed = (field: PayField) => setProblems(({ [field]: _, ...rest }) => rest);
+  const marked = (field: PayField, hint?: string) =>
+    problems[field]
+      ? { 'aria-invalid': true, 'aria-describedby': [`pay-${field}-error`, hint].filter(Boolean).join(' ') }
+      : { 'aria-describedby': hint };
+  const problem = (field: PayField) =>
+    problems[field] ? (
+      <p id={`pay-${field}-error`} className="field-error">
+        {problems[field]}
+      </p>
+    ) : null;
 
   useEffect(() => {
     if (!open) return;
@@ -82,9 +103,14 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!isPersonName(fullName)) return setError(t('payment.error.fullName'));
-    if (!isPhone(phone)) return setError(t('payment.error.phone'));
-    if (!agreed) return setError(t('payment.error.consent'));
+    const found: Partial<Record<PayField, string>> = {
+      ...(isPersonName(fullName) ? {} : { name: t('payment.error.fullName') }),
+      ...(isPhone(phone) ? {} : { phone: t('payment.error.phone') }),
+      ...(agreed ? {} : { consent: t('payment.error.consent') }),
+    };
+    setProblems(found);
+    const first = PAY_FIELDS.find((field) => found[field]);
+    if (first) return fields[first].current?.focus();
     setBusy(true);
     track('begin_checkout', {
       value: 1,
@@ -147,10 +173,15 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             id="pay-name"
             autoComplete="name"
             required
+            ref={fields.name}
             value={fullName}
-            aria-describedby="pay-name-hint"
-            onChange={(e) => setFullName(e.target.value)}
+            {...marked('name', 'pay-name-hint')}
+            onChange={(e) => {
+              setFullName(e.target.value);
+              fixed('name');
+            }}
           />
+          {problem('name')}
           <p id="pay-name-hint" className="field-hint">
             {t('payment.fullName.hint')}
           </p>
@@ -174,12 +205,17 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             autoComplete="tel"
             required
             placeholder={t('payment.phone.placeholder')}
-            aria-describedby="pay-phone-hint"
+            ref={fields.phone}
+            {...marked('phone', 'pay-phone-hint')}
             value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              fixed('phone');
+            }}
             // The number as it will be kept and sent, once it is one: "050 123 45 67" shows as +380501234567.
             onBlur={() => setPhone((typed) => phoneNumber(typed) ?? typed)}
           />
+          {problem('phone')}
           <p id="pay-phone-hint" className="field-hint">
             {t('payment.phone.hint')}
           </p>
@@ -193,8 +229,13 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             id="pay-consent"
             type="checkbox"
             required
+            ref={fields.consent}
             checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
+            {...marked('consent')}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              fixed('consent');
+            }}
           />
           <label htmlFor="pay-consent">
             {t('payment.consent.before')}{' '}
@@ -208,6 +249,7 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             {t('payment.consent.after')}
           </label>
         </div>
+        {problem('consent')}
         {error ? (
           <p className="notice notice-error" role="alert">
             {error}

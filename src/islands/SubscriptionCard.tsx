@@ -52,7 +52,7 @@ function SubscriptionFacts({
       {notices}
       {s.nextCharge ? (
         <p>
-          {t('profile.subscription.nextCharge', { amount: s.nextCharge.amount, date: formatDate(s.nextCharge.at) })}
+          {t('profile.subscription.nextCharge', { amount: t('payment.amount'), date: formatDate(s.nextCharge.at) })}
         </p>
       ) : (
         <p>{t(s.cancelledAt ? 'profile.cancelled' : 'profile.subscription.scheduleEnded', { date: expiry })}</p>

@@ -175,13 +175,13 @@ test('leaving asks first, and leaving for real forgets the test', async ({ page 
   await page.goto('/iq');
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   await answerQuestions(page, 'uk', 20, choice, 0, 2);
-  await page.getByRole('button', { name: 'Вийти', exact: true }).click();
+  await page.getByRole('button', { name: 'Вийти з тесту', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Вийти з тесту?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Продовжити тест' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: TEXT.uk.question(3, 20) })).toBeVisible();
-  await page.getByRole('button', { name: 'Вийти', exact: true }).click();
+  await page.getByRole('button', { name: 'Вийти з тесту', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Так, вийти' }).click();
   await page.waitForURL(/\/$/);
   await page.goto('/iq');

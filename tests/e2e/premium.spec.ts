@@ -72,8 +72,15 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     // Signed up without a name: the form asks for one rather than offering the address's start.
     await expect(modal.getByLabel(t['payment.fullName'])).toHaveValue('');
     await modal.getByLabel(t['payment.fullName']).fill('');
+    // An empty submit says everything missing at once, each under its field, and starts at the first.
     await modal.getByRole('button', { name: t['payment.submit'] }).click();
-    await expect(modal.getByRole('alert')).toHaveText(t['payment.error.fullName']);
+    const nameField = modal.getByLabel(t['payment.fullName']);
+    await expect(nameField).toBeFocused();
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameField).toHaveAccessibleDescription(new RegExp(t['payment.error.fullName'].slice(0, 20)));
+    await expect(modal.getByLabel(t['payment.phone'])).toHaveAttribute('aria-invalid', 'true');
+    await expect(modal.getByText(t['payment.error.phone'])).toBeVisible();
+    await expect(modal.getByText(t['payment.error.consent'])).toBeVisible();
     const name = lang === 'uk' ? 'Петро Іваненко' : 'Petro Ivanenko';
     await modal.getByLabel(t['payment.fullName']).fill(name);
     await modal.getByLabel(t['payment.phone']).fill('+380501234567');
@@ -95,9 +102,13 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       `${p}/legal/refund`,
     );
     await modal.getByRole('button', { name: t['payment.submit'] }).click();
-    await expect(modal.getByRole('alert')).toHaveText(t['payment.error.consent']);
+    await expect(modal.getByText(t['payment.error.consent'])).toBeVisible();
+    await expect(modal.getByText(t['payment.error.fullName'])).toHaveCount(0);
+    await expect(modal.getByText(t['payment.error.phone'])).toHaveCount(0);
     await expect(page).toHaveURL(resultUrl);
     await modal.getByRole('checkbox', { name: new RegExp(t['payment.consent.offer']) }).check();
+    // Ticked, its error goes at once (it does not linger until the next submit).
+    await expect(modal.getByText(t['payment.error.consent'])).toHaveCount(0);
     // Signed up without a name: the one typed here is offered for the profile and its certificates, ticked.
     await expect(modal.getByRole('checkbox', { name: t['payment.saveName'] })).toBeChecked();
     await modal.getByRole('button', { name: t['payment.submit'] }).click();

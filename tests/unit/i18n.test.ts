@@ -25,7 +25,7 @@ describe('dictionaries', () => {
 describe('t', () => {
   it('returns the text in the asked language and fills placeholders', () => {
     expect(t('uk', 'nav.signin')).toBe('Увійти');
-    expect(t('en', 'nav.signin')).toBe('Sign In');
+    expect(t('en', 'nav.signin')).toBe('Sign in');
     expect(t('en', 'footer.version', { version: '1.0' })).toBe('Version 1.0');
   });
 
