@@ -5,6 +5,7 @@
  */
 import { SITE } from '../config/site.ts';
 import { t, type Lang } from '../i18n/index.ts';
+import { escapeHtml } from './html.ts';
 
 /** The contact address as a page shows it. */
 export const contactEmailText = (lang: Lang): string => SITE.contactEmail ?? t(lang, 'local.contactEmail');
@@ -20,9 +21,6 @@ export function legalTokens(lang: Lang): Record<string, string> {
     subscriptionDays: String(SITE.premium.days),
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** Replaces every {{token}} in rendered HTML; an unknown token is left visible so an editor notices it. */
 export function fillTokens(html: string, lang: Lang, tokens = legalTokens(lang)): string {

@@ -124,6 +124,7 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
       achieved: t(lang, 'cert.achieved.between'),
       headline: new Intl.ListFormat(lang, { type: 'conjunction' }).format(titles),
       detail: t(lang, 'cert.types', { types: r.tiedTypes.join(' · ') }),
+      type: null,
     };
   }
   return {
@@ -131,6 +132,8 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
     achieved: t(lang, 'cert.achieved.professional'),
     headline: r.personalityType,
     detail: t(lang, 'cert.type', { n: r.primaryType }),
+    /** The one type the result names (its colour on a shared card); null for two level. */
+    type: r.primaryType,
   };
 }
 

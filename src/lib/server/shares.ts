@@ -8,7 +8,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { localizedPath, t, type Lang } from '../../i18n/index.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
-import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import type { TestKind } from '../../domain/views.ts';
 import { db } from './db.ts';
 import { certificateFacts, certificateRefusal, findCertifiedResult, holderName } from './certificates.ts';
@@ -109,8 +108,6 @@ export async function findShared(code: string, pageLang?: Lang): Promise<SharedR
   const lang = pageLang ?? share.lang;
   const facts = certificateFacts(row, lang);
   const name = share.show_name ? holderName(row.full_name) : null;
-  const career =
-    row.kind === 'professional' ? scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang) : null;
   return {
     code,
     kind: row.kind,
@@ -120,7 +117,7 @@ export async function findShared(code: string, pageLang?: Lang): Promise<SharedR
     achieved: facts.achieved,
     detail: facts.detail,
     note: 'note' in facts ? facts.note : undefined,
-    type: career && career.tiedTypes.length <= 1 ? career.primaryType : null,
+    type: ('type' in facts ? facts.type : null) ?? null,
     date: new Date(row.created_at),
   };
 }

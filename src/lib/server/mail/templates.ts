@@ -6,6 +6,7 @@
  * same keys; tests/unit/i18n proves it).
  */
 import { t, type Lang } from '../../../i18n/index.ts';
+import { escapeHtml } from '../../html.ts';
 
 /** The mails there are, each with the parameters it needs. */
 export interface MailParams {
@@ -37,9 +38,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface Parts {
   subject: string;
