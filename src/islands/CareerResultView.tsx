@@ -63,12 +63,20 @@ function TieNotice({ result, t, lang, links }: { result: Data; t: T; lang: Lang;
     return (
       <section className="notice" aria-labelledby="between-title">
         <p id="between-title">
-          {t(result.noClearType ? 'results.career.noClear' : 'results.career.between', {
-            types: names(
-              lang,
-              result.tiedProfiles.map((p) => p.title),
-            ),
-          })}
+          {t(
+            result.noClearType
+              ? 'results.career.noClear'
+              : // With premium the full profiles are on this page: "part of premium" would tell the subscriber to buy it.
+                result.access === 'full'
+                ? 'results.career.betweenFull'
+                : 'results.career.between',
+            {
+              types: names(
+                lang,
+                result.tiedProfiles.map((p) => p.title),
+              ),
+            },
+          )}
         </p>
         <ul className="tied-profiles">
           {result.tiedProfiles.map((p) => (

@@ -138,29 +138,32 @@ export function CertificateSection({
         </form>
       ) : (
         <>
-          {state === 'generating' ? (
-            <p role="status" className="loading">
-              <span className="spinner" aria-hidden="true" /> {t('certificate.generating')}
-            </p>
-          ) : null}
-          {ready ? (
-            <img
-              className="certificate-preview"
-              src={url}
-              alt={t('certificate.preview')}
-              width={1754}
-              height={1240}
-              hidden={state !== 'shown'}
-              onLoad={() => {
-                setState('shown');
-                track('certificate_generated', { testType: kind, language: lang });
-              }}
-              onError={() => {
-                setState('failed');
-                setError(t('certificate.error.generate'));
-              }}
-            />
-          ) : null}
+          {/* The certificate's place is kept from the start, so its picture arriving moves nothing below it. */}
+          <div className={`certificate-frame${state === 'failed' ? ' certificate-frame-failed' : ''}`}>
+            {state === 'generating' ? (
+              <p role="status" className="loading">
+                <span className="spinner" aria-hidden="true" /> {t('certificate.generating')}
+              </p>
+            ) : null}
+            {ready ? (
+              <img
+                className="certificate-preview"
+                src={url}
+                alt={t('certificate.preview')}
+                width={1754}
+                height={1240}
+                hidden={state !== 'shown'}
+                onLoad={() => {
+                  setState('shown');
+                  track('certificate_generated', { testType: kind, language: lang });
+                }}
+                onError={() => {
+                  setState('failed');
+                  setError(t('certificate.error.generate'));
+                }}
+              />
+            ) : null}
+          </div>
           {error ? (
             <p className="notice notice-error" role="alert">
               {error}

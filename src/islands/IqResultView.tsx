@@ -196,7 +196,12 @@ export function IqResultView({
             ? { kind: 'iq', id: resultId, lang, share: share ?? null, shareable: result.cautions.length === 0 }
             : undefined
         }
-        shareText={t('share.text.iq', { iq: reading.value })}
+        // With its interval, as the page states it; a bounded reading ("above 130") is its own range already.
+        shareText={
+          result.iqBound
+            ? t('share.text.iqBound', { iq: reading.value })
+            : t('share.text.iq', { iq: reading.value, interval: reading.interval })
+        }
       />
     </article>
   );

@@ -83,8 +83,15 @@ function PromoForm({ t, actions }: { t: T; actions: SubscriptionActions }) {
 
 /** The statistics: "?" for a figure premium unlocks, "—" for one the history cannot give yet. */
 function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
+  // The spec's "?", said to a screen reader too, and explained under the figures.
+  const locked = (
+    <>
+      <span aria-hidden="true">?</span>
+      <span className="visually-hidden">{t('profile.stats.locked')}</span>
+    </>
+  );
   const shown = (value: number | null, style?: NumberStyle) =>
-    stats.statsLocked ? '?' : value === null ? '—' : figure(value, style);
+    stats.statsLocked ? locked : value === null ? '—' : figure(value, style);
   const trend = stats.improvementTrend;
   return (
     <>
@@ -119,6 +126,7 @@ function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
           <dd>{figure(stats.professionalTests)}</dd>
         </div>
       </dl>
+      {stats.statsLocked ? <p className="muted facts-note">{t('profile.stats.lockedNote')}</p> : null}
       {stats.cautionedTests > 0 ? (
         <p className="muted facts-note">{t('profile.stats.cautioned', { n: stats.cautionedTests })}</p>
       ) : null}

@@ -63,7 +63,20 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
               {clock(now - progress.startedAt)}
             </span>
           </p>
-          <p className="runner-counter">{t('runner.counter', { n: index + 1, total })}</p>
+          {/* The question grid from the bar itself: on a phone the line below scrolls away with each question. */}
+          <p className="runner-counter">
+            <button
+              type="button"
+              className="link-button runner-counter-button"
+              aria-label={t('runner.jump.fromCounter', {
+                counter: t('runner.counter', { n: index + 1, total }),
+                n: answeredCount,
+              })}
+              onClick={() => setJumpOpen(true)}
+            >
+              {t('runner.counter', { n: index + 1, total })}
+            </button>
+          </p>
           <button type="button" className="button button-ghost test-leave" onClick={() => setLeaveOpen(true)}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />

@@ -156,6 +156,24 @@ export function ShareModal({
           </p>
         </section>
       ) : null}
+      {/* The link's own ways first: on a phone, copy and the share sheet stay on the first screen with the card. */}
+      <div className="dialog-actions share-primary">
+        {native ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              track('share', { method: 'native', public_link: Boolean(link) });
+              navigator.share({ text, url }).catch(() => undefined);
+            }}
+          >
+            {t('share.native')}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={() => void copy()}>
+          {copied ? t('share.copied') : t('share.copy')}
+        </button>
+      </div>
       <label className="field-label" htmlFor="share-text">
         {t('share.message')}
       </label>
@@ -180,21 +198,6 @@ export function ShareModal({
         ))}
       </ul>
       <div className="dialog-actions">
-        {native ? (
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => {
-              track('share', { method: 'native', public_link: Boolean(link) });
-              navigator.share({ text, url }).catch(() => undefined);
-            }}
-          >
-            {t('share.native')}
-          </button>
-        ) : null}
-        <button type="button" className="button" onClick={() => void copy()}>
-          {copied ? t('share.copied') : t('share.copy')}
-        </button>
         <button type="button" className="button button-ghost" onClick={onClose}>
           {t('share.close')}
         </button>

@@ -10,11 +10,23 @@ export function siteSamples(lang: Lang) {
   return { shares };
 }
 
+/** The career test's runner speaks of statements: its runner.career.* texts stand in for the runner's own. */
+const CAREER_RUNNER = 'runner.career.';
+function runnerTexts(lang: Lang, kind: TestKind) {
+  const texts = pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.', 'call.']);
+  for (const [key, text] of Object.entries(texts)) {
+    if (!key.startsWith(CAREER_RUNNER)) continue;
+    delete texts[key];
+    if (kind === 'professional') texts[`runner.${key.slice(CAREER_RUNNER.length)}`] = text;
+  }
+  return texts;
+}
+
 export function testIslandProps(lang: Lang, kind: TestKind) {
   return {
     kind,
     lang,
-    texts: pickTexts(lang, ['common.', 'runner.', `intro.${kind}.`, 'overlay.', 'question.', 'call.']),
+    texts: runnerTexts(lang, kind),
     resultsHref: localizedPath(lang, kind === 'iq' ? '/results' : '/professional-results'),
     homeHref: localizedPath(lang, '/'),
   };

@@ -314,6 +314,9 @@ test('the profile tabs work by keyboard and axe finds nothing', async ({ page, a
   await expect(page.getByText(en['profile.empty'])).toBeVisible();
   await expect(page.getByRole('link', { name: en['profile.firstTest'] })).toHaveAttribute('href', '/eng/iq');
   await expect(page.locator('.facts').getByText('?').first()).toBeVisible();
+  // The "?" is explained: under the figures, and to a screen reader in its place.
+  await expect(page.getByText(en['profile.stats.lockedNote'])).toBeVisible();
+  await expect(page.locator('.facts dd').nth(2)).toHaveText(new RegExp(en['profile.stats.locked']));
   await page.getByRole('tab', { name: en['profile.tab.overview'] }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: en['profile.tab.history'] })).toHaveAttribute('aria-selected', 'true');

@@ -22,7 +22,7 @@ async function tieEightAndNine(page: Page) {
   await page.getByRole('button', { name: TEXT.uk.start }).click();
   const core = await answerCareer(page, 'uk', CAREER_CORE, pointsFor(8, 9));
   const notice = page.getByRole('note');
-  await expect(notice).toContainText('Кілька типів набрали однакову кількість балів. Ще 10 запитань');
+  await expect(notice).toContainText('Кілька типів набрали однакову кількість балів. Ще 10 тверджень');
   await expect(notice).toHaveCSS('border-left-color', 'rgb(194, 65, 12)');
   return core;
 }
@@ -81,6 +81,8 @@ test("uk: with premium, a tie unlocks both types equally: each one's professions
   await answerCareer(page, 'uk', 10, () => true, 100);
   await page.waitForURL(/\/professional-results(\?id=[\w-]+)?$/, { timeout: 15_000 });
   await expect(page.getByText(uk['results.career.bothProfiles'])).toBeVisible();
+  // The subscriber is not told the full profiles are "part of premium": they are here.
+  await expect(page.locator('#between-title')).not.toContainText('преміум');
   for (const title of ['Бос', 'Медіатор']) {
     const profile = page.locator('section.tied-profile', { has: page.getByRole('heading', { level: 2, name: title }) });
     await expect(profile).toHaveCount(1);
@@ -157,9 +159,9 @@ test.describe('on a touch screen', () => {
   test('the answer tapped does not look chosen on the next statement', async ({ page }) => {
     await page.goto('/eng/professional-test');
     await page.getByRole('button', { name: TEXT.en.start }).tap();
-    await expect(page.getByRole('heading', { name: /^Question 1 of/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Statement 1 of/ })).toBeVisible();
     await page.getByRole('radio', { name: TEXT.en.yes }).tap();
-    await expect(page.getByRole('heading', { name: /^Question 2 of/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Statement 2 of/ })).toBeVisible();
     const yes = page.getByRole('radio', { name: TEXT.en.yes });
     const no = page.getByRole('radio', { name: TEXT.en.no });
     await expect(yes).toHaveAttribute('aria-checked', 'false');

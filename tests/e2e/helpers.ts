@@ -10,12 +10,14 @@ export const TEXT = {
   uk: {
     start: 'Почати тест',
     question: (n: number, total: number) => `Запитання ${n} з ${total}`,
+    statement: (n: number, total: number) => `Твердження ${n} з ${total}`,
     yes: 'Так',
     no: 'Ні',
   },
   en: {
     start: 'Start the test',
     question: (n: number, total: number) => `Question ${n} of ${total}`,
+    statement: (n: number, total: number) => `Statement ${n} of ${total}`,
     yes: 'Yes',
     no: 'No',
   },
@@ -192,7 +194,7 @@ export async function answerCareer(
 ): Promise<{ statement: CareerQuestion; sittingId: number; selectedAnswer: boolean }[]> {
   const answered = [];
   for (let i = 0; i < total; i++) {
-    await expect(page.getByRole('heading', { name: TEXT[lang].question(i + 1, total) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT[lang].statement(i + 1, total) })).toBeVisible();
     const statement = statementByText((await page.locator('.question-text').textContent())!.trim(), lang);
     const selectedAnswer = yes(statement);
     await page.getByRole('radio', { name: selectedAnswer ? TEXT[lang].yes : TEXT[lang].no }).click();

@@ -10,6 +10,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { carefulIqSheet, pointsFor, scoreCareerSitting } from './helpers.ts';
 import { signUpByApi } from '../support/accounts.ts';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import en from '../../src/i18n/en.json' with { type: 'json' };
 
 // Each test loads its own pages: spread over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -92,6 +94,25 @@ for (const lang of ['uk', 'en'] as const) {
       }
     });
   }
+  test(`${prefix}/payment-result of a declined payment: CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({ page }) => {
+    await signUpByApi(page.request);
+    const res = await page.request.post('/api/payments/checkout', {
+      data: { fullName: 'Тест Тестович', phone: '+380501234567', lang },
+    });
+    expect(res.ok()).toBe(true);
+    await page.goto((await res.json()).redirectUrl);
+    await page.getByRole('button', { name: lang === 'uk' ? uk['testpay.decline'] : en['testpay.decline'] }).click();
+    await page.waitForURL(/payment-result\?/);
+    const address = new URL(page.url());
+    await observeShifts(page);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const cls = await clsOf(page, `${address.pathname}${address.search}`);
+      // The outcome arrived with its reason (the test provider declines as the card's bank does).
+      await expect(page.getByText((lang === 'uk' ? uk : en)['paymentResult.reason.bank'])).toBeVisible();
+      expect(cls, `at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(MAX_CLS);
+    }
+  });
   test(`${prefix}/profile signed in: CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({ page }) => {
     await signUpByApi(page.request);
     await observeShifts(page);

@@ -33,6 +33,9 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     // What becomes public is said before anything is.
     await expect(dialog.getByText(t['share.public.what.iq'])).toBeVisible();
     await expect(dialog.getByRole('textbox')).toHaveValue(/\/iqtest$/);
+    // The message states the reading as the page does: with its interval.
+    const interval = (await page.getByTestId('iq-interval').textContent())!.trim();
+    expect(await dialog.getByRole('textbox').inputValue()).toContain(`(${interval})`);
     await dialog.getByRole('checkbox', { name: t['share.public.name'] }).check();
     expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([]);
     await dialog.getByRole('button', { name: t['share.public.create'] }).click();
@@ -124,5 +127,23 @@ test('with consent, publishing and a visit from a shared page are reported; with
       await expect.poll(async () => (await events(friend)).map((e) => e[1])).toContain('shared_result_visit');
     else expect(await events(friend)).toEqual([]);
     await context.close();
+  }
+});
+
+test("on a phone, the public link's copy button is on the first screen with its card", async ({ page, account: _ }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scored = await (
+    await page.request.post('/api/tests/iq/score', { data: await carefulIqSheet(page.request, 'uk') })
+  ).json();
+  await page.goto(`/results?id=${scored.id}`);
+  await page.getByRole('button', { name: uk['share.open'] }).click();
+  const dialog = page.getByRole('dialog', { name: uk['share.title'] });
+  await dialog.getByRole('button', { name: uk['share.public.create'] }).click();
+  const card = dialog.getByRole('img', { name: uk['share.public.cardAlt'] });
+  await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  const copy = dialog.getByRole('button', { name: uk['share.copy'] });
+  for (const part of [card, copy]) {
+    const box = (await part.boundingBox())!;
+    expect(box.y + box.height, 'within the first screen').toBeLessThanOrEqual(844);
   }
 });
