@@ -5,13 +5,7 @@ import { Client } from '../support/client.ts';
 import { printedCode, verifyPath } from '../../src/domain/certificate-code.ts';
 import { iqReadingTexts, iqValueText } from '../../src/lib/iq-reading.ts';
 import { t } from '../../src/i18n/index.ts';
-import {
-  careerSheetFor,
-  iqSheetFor,
-  provisionalReadingOf,
-  takeCareerSitting,
-  takeSitting,
-} from '../support/sittings.ts';
+import { ownerWithResults, provisionalReadingOf } from '../support/sittings.ts';
 import { readQr } from '../support/qr.ts';
 
 const base = inject('baseUrl');
@@ -22,23 +16,12 @@ const base = inject('baseUrl');
  * so neither carries a caution (a cautioned sheet earns no certificate).
  */
 async function owner(fullName: string) {
-  const client = await signedUp(base, { fullName });
-  const sitting = await takeSitting(client.get, 'uk');
-  const iq = await (
-    await client.post(
-      '/api/tests/iq/score',
-      iqSheetFor(sitting, () => true, 30_000),
-    )
-  ).json();
-  const career = await takeCareerSitting(client.get, 'uk');
-  const pro = await (
-    await client.post('/api/tests/professional/score', await careerSheetFor(client.post, career, (t) => t === 4))
-  ).json();
+  const { client, sitting, iqId, proId } = await ownerWithResults(base, fullName);
   const reading = provisionalReadingOf(sitting.formId, () => true);
   // The file is named by the figure the certificate states ("above 115" when it is bounded), in its language.
   const iqScore = (lang: 'uk' | 'en') =>
     iqValueText((key, vars) => t(lang, key, vars), reading).replace(/[^\p{L}\p{N}]+/gu, '_');
-  return { client, iqId: iq.id as string, proId: pro.id as string, iqScore, reading };
+  return { client, iqId, proId, iqScore, reading };
 }
 
 const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];

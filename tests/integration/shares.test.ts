@@ -7,27 +7,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signedUp } from '../support/accounts.ts';
 import { Client } from '../support/client.ts';
-import { careerSheetFor, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
+import { iqSheetFor, ownerWithResults, takeSitting } from '../support/sittings.ts';
 import { profileOf } from '../../src/domain/career/profiles.ts';
 
 const base = inject('baseUrl');
 
 /** A named owner with a careful IQ result and a career result of type 4, both saved. */
-async function owner() {
-  const client = await signedUp(base, { fullName: 'Олена Коваль' });
-  const sitting = await takeSitting(client.get, 'uk');
-  const iq = await (
-    await client.post(
-      '/api/tests/iq/score',
-      iqSheetFor(sitting, () => true, 30_000),
-    )
-  ).json();
-  const career = await takeCareerSitting(client.get, 'uk');
-  const pro = await (
-    await client.post('/api/tests/professional/score', await careerSheetFor(client.post, career, (t) => t === 4))
-  ).json();
-  return { client, iqId: iq.id as string, proId: pro.id as string };
-}
+const owner = () => ownerWithResults(base, 'Олена Коваль');
 
 const share = (client: Client, kind: string, id: string, body: unknown = { lang: 'uk' }) =>
   client.post(`/api/results/${kind}/${id}/share`, body);

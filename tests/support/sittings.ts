@@ -9,6 +9,7 @@ import { DIFFICULTY_WEIGHTS } from '../../src/domain/iq/scoring.ts';
 import { formScale } from '../../src/domain/iq/scale.ts';
 import { readTheta } from '../../src/domain/iq/reading.ts';
 import { eap } from '../../src/domain/irt/score.ts';
+import { signedUp } from './accounts.ts';
 
 export interface ServedSitting {
   formId: number;
@@ -126,4 +127,24 @@ export async function careerSheetFor(
   const { questions } = await res.json();
   const answers = [...core, ...answer(questions)];
   return { formToken: sitting.formToken, answers, timeSpent: itemMs * answers.length, lang: sitting.lang };
+}
+
+/**
+ * A new account (named `fullName`) holding one careful IQ result (every item right, 30 s each, in Ukrainian) and
+ * one clear career result (type 4): what certificates and shared links are tested on.
+ */
+export async function ownerWithResults(base: string, fullName: string) {
+  const client = await signedUp(base, { fullName });
+  const sitting = await takeSitting(client.get, 'uk');
+  const iq = await (
+    await client.post(
+      '/api/tests/iq/score',
+      iqSheetFor(sitting, () => true, 30_000),
+    )
+  ).json();
+  const career = await takeCareerSitting(client.get, 'uk');
+  const pro = await (
+    await client.post('/api/tests/professional/score', await careerSheetFor(client.post, career, (t) => t === 4))
+  ).json();
+  return { client, sitting, iqId: iq.id as string, proId: pro.id as string };
 }
