@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { rename, rmdir } from 'node:fs/promises';
 import { localizedPath, notFoundFile } from './src/i18n/paths.ts';
 import { KEPT_HINT_SCRIPT } from './src/lib/kept-hint.ts';
+import { LOGIN_HINT_SCRIPT } from './src/lib/login-hint.ts';
 import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './src/lib/server/security-headers.ts';
 
 // The same .env `npm start` reads, so values baked into pages (SITE_URL, CONTACT_EMAIL…) agree with the server.
@@ -46,10 +47,12 @@ export default defineConfig({
   security: {
     csp: {
       directives: [...PAGE_CSP_DIRECTIVES],
-      // The one inline script Astro does not emit, so does not hash: the kept-result hint (src/lib/kept-hint.ts).
+      // The inline scripts Astro does not emit, so does not hash: the hints read before the first paint (src/lib/*-hint.ts).
       scriptDirective: {
         resources: [...PAGE_SCRIPT_SOURCES],
-        hashes: [`sha256-${createHash('sha256').update(KEPT_HINT_SCRIPT).digest('base64')}`],
+        hashes: [KEPT_HINT_SCRIPT, LOGIN_HINT_SCRIPT].map(
+          (script) => `sha256-${createHash('sha256').update(script).digest('base64')}`,
+        ),
       },
       styleDirective: { resources: [...PAGE_STYLE_SOURCES] },
     },

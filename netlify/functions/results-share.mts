@@ -23,7 +23,7 @@ export default endpoints(
     return { code: outcome.code, url: siteUrl() + sharePath(shareLang, outcome.code) };
   }),
   endpoint(results.unshare, async ({ user, params }) => {
-    if (!(await revokeShare(user.id, params.kind, params.id))) return refuse('share.error.not_found');
+    if (!(await revokeShare(user.id, params.kind, params.id))) return refuse('share.error.no_link');
     return { revoked: true as const };
   }),
 );

@@ -56,3 +56,15 @@ export function personName(raw: string): PersonName {
 
 /** A name someone must give (on an order, a profile): present, visible, not too long, nothing that rewrites it. */
 export const isPersonName = (raw: string): boolean => personName(raw).ok;
+
+/**
+ * The first word of a holder's name — all a shared result's page shows when its owner chooses to show a name (issue
+ * 32), and what the share dialog says it will show, so the owner sees it before it is public. Words are split at
+ * anything that draws nothing (a zero-width space between two words must not let the whole name through); null for
+ * no usable name.
+ */
+export function firstNameOf(fullName: string | null): string | null {
+  const checked = personName(fullName ?? '');
+  if (!checked.ok) return null;
+  return checked.name.split(new RegExp(`${BLANK}+`, 'u')).find((word) => VISIBLE.test(word)) ?? null;
+}

@@ -245,7 +245,7 @@ export function CareerResultView({
                 id: resultId,
                 lang,
                 share: share ?? null,
-                shareable: result.cautions.length === 0 && !result.noClearType,
+                refused: result.cautions.length > 0 ? 'caution' : result.noClearType ? 'no_clear_type' : undefined,
               }
             : undefined
         }

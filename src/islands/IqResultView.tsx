@@ -193,7 +193,13 @@ export function IqResultView({
         signedIn={signedIn}
         own={
           signedIn && resultId
-            ? { kind: 'iq', id: resultId, lang, share: share ?? null, shareable: result.cautions.length === 0 }
+            ? {
+                kind: 'iq',
+                id: resultId,
+                lang,
+                share: share ?? null,
+                refused: result.cautions.length > 0 ? 'caution' : undefined,
+              }
             : undefined
         }
         // With its interval, as the page states it; a bounded reading ("above 130") is its own range already.

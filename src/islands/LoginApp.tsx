@@ -12,6 +12,7 @@ import { makeT, type Texts } from '../lib/client/texts.ts';
 import { track } from '../lib/analytics.ts';
 import { cleanEmail } from '../domain/email.ts';
 import { resultWayBack, type ResultWayBack } from '../lib/client/auth-state.ts';
+import { LOGIN_MODE_ATTRIBUTE } from '../lib/login-hint.ts';
 import { Benefits, GoogleButton, TermsNote } from './LoginParts.tsx';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -48,6 +49,9 @@ interface Props {
   };
 }
 
+/** The four things the page can say of a way back: data-iq-pay … on the notice, for the pre-paint CSS. */
+const CONTEXTS = ['iq-pay', 'iq-keep', 'professional-pay', 'professional-keep'] as const;
+
 export default function LoginApp({ lang, texts, links }: Props) {
   const t = useMemo(() => makeT(texts, lang), [texts, lang]);
   const [mode, setMode] = useState<'signin' | 'signup'>('signin');
@@ -77,11 +81,16 @@ export default function LoginApp({ lang, texts, links }: Props) {
     const asked = query.get('mode');
     const back = resultWayBack();
     setWayBack(back);
-    if (asked === 'signup' || (back && asked !== 'signin' && !query.has('error'))) setMode('signup');
+    const signup = asked === 'signup' || (back && asked !== 'signin' && !query.has('error'));
+    if (signup) setMode('signup');
+    // Should the hint have read it otherwise, the island's reading wins.
+    else document.documentElement.removeAttribute(LOGIN_MODE_ATTRIBUTE);
   }, []);
 
   const toggle = () => {
     const next = mode === 'signin' ? 'signup' : 'signin';
+    // From here the island's state alone says the mode (the hint only bridged the first paint).
+    document.documentElement.removeAttribute(LOGIN_MODE_ATTRIBUTE);
     // With a result to go back to, sign-in is no longer the default, so the address says it (a reload keeps it).
     const signin = wayBack ? '?mode=signin' : location.pathname;
     history.replaceState(history.state, '', next === 'signup' ? '?mode=signup' : signin);
@@ -149,31 +158,38 @@ export default function LoginApp({ lang, texts, links }: Props) {
       <div className="login-grid">
         <section className="card login-card" aria-labelledby="login-title">
           <h1 id="login-title">{title}</h1>
-          {wayBack ? (
-            <p className="notice login-context" data-testid="login-context">
-              {t(`login.context.${wayBack.kind}.${wayBack.purchase ? 'pay' : 'keep'}`)}
-            </p>
-          ) : null}
+          {/* Rendered empty and hidden until the way back is read; before that, the hint's CSS shows the text
+              the island will write (src/lib/login-hint.ts), so the form below does not move when it does. */}
+          <p
+            className="notice login-context"
+            data-testid="login-context"
+            hidden={!wayBack}
+            {...Object.fromEntries(
+              CONTEXTS.map((context) => [`data-${context}`, t(`login.context.${context.replace('-', '.')}`)]),
+            )}
+          >
+            {wayBack ? t(`login.context.${wayBack.kind}.${wayBack.purchase ? 'pay' : 'keep'}`) : null}
+          </p>
           <form onSubmit={(e) => void submit(e)} noValidate>
-            {mode === 'signup' ? (
-              <div className="field">
-                <label htmlFor="full-name">
-                  {t('login.fullName')} <span className="muted">{t('login.optional')}</span>
-                </label>
-                <input
-                  id="full-name"
-                  name="name"
-                  autoComplete="name"
-                  value={fullName}
-                  maxLength={100}
-                  aria-describedby="full-name-hint"
-                  onChange={(e) => setFullName(e.target.value)}
-                />
-                <p id="full-name-hint" className="field-hint">
-                  {t('login.fullName.hint')}
-                </p>
-              </div>
-            ) : null}
+            {/* The sign-up parts are in the page in either mode, hidden when signing in (see the context above). */}
+            <div className="field login-signup-only" hidden={mode !== 'signup'}>
+              <label htmlFor="full-name">
+                {t('login.fullName')} <span className="muted">{t('login.optional')}</span>
+              </label>
+              <input
+                id="full-name"
+                type="text"
+                name="name"
+                autoComplete="name"
+                value={fullName}
+                maxLength={100}
+                aria-describedby="full-name-hint"
+                onChange={(e) => setFullName(e.target.value)}
+              />
+              <p id="full-name-hint" className="field-hint">
+                {t('login.fullName.hint')}
+              </p>
+            </div>
             <div className="field">
               <label htmlFor="email">{t('login.email')}</label>
               <input
@@ -208,33 +224,28 @@ export default function LoginApp({ lang, texts, links }: Props) {
                   edited('password');
                 }}
               />
-              {mode === 'signup' ? (
-                <p id="password-hint" className="field-hint">
-                  {t('login.password.hint')}
-                </p>
-              ) : (
-                <p className="field-hint">
-                  <a className="standalone-link" href={links.reset}>
-                    {t('login.forgot')}
-                  </a>
-                </p>
-              )}
+              <p id="password-hint" className="field-hint login-signup-only" hidden={mode !== 'signup'}>
+                {t('login.password.hint')}
+              </p>
+              <p className="field-hint login-signin-only" hidden={mode === 'signup'}>
+                <a className="standalone-link" href={links.reset}>
+                  {t('login.forgot')}
+                </a>
+              </p>
             </div>
-            {mode === 'signup' ? (
-              <div className="field field-check">
-                <input
-                  id="mailing-list"
-                  type="checkbox"
-                  checked={mailingList}
-                  onChange={(e) => setMailingList(e.target.checked)}
-                  aria-describedby="mailing-list-hint"
-                />
-                <label htmlFor="mailing-list">{t('login.mailingList')}</label>
-                <p id="mailing-list-hint" className="field-hint">
-                  {t('login.mailingList.hint')}
-                </p>
-              </div>
-            ) : null}
+            <div className="field field-check login-signup-only" hidden={mode !== 'signup'}>
+              <input
+                id="mailing-list"
+                type="checkbox"
+                checked={mailingList}
+                onChange={(e) => setMailingList(e.target.checked)}
+                aria-describedby="mailing-list-hint"
+              />
+              <label htmlFor="mailing-list">{t('login.mailingList')}</label>
+              <p id="mailing-list-hint" className="field-hint">
+                {t('login.mailingList.hint')}
+              </p>
+            </div>
             <div aria-live="polite">
               {error ? (
                 <p id={ERROR_ID} className="notice notice-error" role="alert">

@@ -10,15 +10,17 @@ import type { SharedLink } from '../api/results.ts';
 import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 import { publishResult, sharedCard, sharedUrl, unpublishResult } from '../stores/shares.ts';
+import { loadMe } from '../stores/account.ts';
+import { firstNameOf } from '../domain/contact.ts';
 import { track } from '../lib/analytics.ts';
 
-/** The owner's saved result, which can get a public link of its own; `shareable` is false for a cautioned sheet. */
+/** The owner's saved result, which can get a public link of its own unless `refused` says why not. */
 export interface OwnResult {
   kind: TestKind;
   id: string;
   lang: Lang;
   share: SharedLink | null;
-  shareable: boolean;
+  refused?: 'caution' | 'no_clear_type';
 }
 
 export const COPIED_RESET_MS = 2000;
@@ -75,6 +77,12 @@ export function ShareModal({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const url = link ? sharedUrl(link.code, link.lang) : landingUrl;
+  /** The name the page would show (the first word of the profile's), said before it is public; null: none to show. */
+  const [shownName, setShownName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || !own) return;
+    void loadMe().then((r) => setShownName(r.ok ? firstNameOf(r.data.profile.fullName) : null));
+  }, [open, own]);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
@@ -95,7 +103,7 @@ export function ShareModal({
     if (!own) return;
     setBusy(true);
     setError('');
-    const outcome = await publishResult(own.kind, own.id, own.lang, showName);
+    const outcome = await publishResult(own.kind, own.id, own.lang, showName && Boolean(shownName));
     setBusy(false);
     if (outcome.ok) setLink({ code: outcome.data.code, lang: own.lang, showName });
     else setError(outcome.message ?? t('share.public.failed'));
@@ -118,11 +126,12 @@ export function ShareModal({
       {own ? (
         <section className="share-public" aria-labelledby="share-public-title">
           <h3 id="share-public-title">{t('share.public.title')}</h3>
-          {!own.shareable ? (
-            <p>{t('share.error.caution')}</p>
+          {own.refused ? (
+            <p>{t(`share.error.${own.refused}`)}</p>
           ) : link ? (
             <>
               <p>{t(`share.public.live.${own.kind}`)}</p>
+              {link.showName && shownName ? <p>{t('share.public.named', { name: shownName })}</p> : null}
               <img
                 className="share-card"
                 src={sharedCard(link.code, link.lang)}
@@ -137,15 +146,17 @@ export function ShareModal({
           ) : (
             <>
               <p>{t(`share.public.what.${own.kind}`)}</p>
-              <div className="field-check">
-                <input
-                  id="share-name"
-                  type="checkbox"
-                  checked={showName}
-                  onChange={(e) => setShowName(e.target.checked)}
-                />
-                <label htmlFor="share-name">{t('share.public.name')}</label>
-              </div>
+              {shownName ? (
+                <div className="field-check">
+                  <input
+                    id="share-name"
+                    type="checkbox"
+                    checked={showName}
+                    onChange={(e) => setShowName(e.target.checked)}
+                  />
+                  <label htmlFor="share-name">{t('share.public.nameAs', { name: shownName })}</label>
+                </div>
+              ) : null}
               <button type="button" className="button" disabled={busy} onClick={() => void publish()}>
                 {t('share.public.create')}
               </button>

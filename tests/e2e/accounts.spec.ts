@@ -122,7 +122,7 @@ test('come from a result, sign-in is one click from the sign-up form and stays c
   await page.reload();
   await expect(page.getByTestId('login-context')).toHaveText(en['login.context.iq.pay']);
   await expect(page.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
-  await expect(page.getByLabel(en['login.fullName'])).toHaveCount(0);
+  await expect(page.getByLabel(en['login.fullName'])).toBeHidden();
 
   // A sign-in asked for with nothing to go back to: no context, and sign-in as before.
   const plain = await page.context().newPage();
@@ -130,7 +130,7 @@ test('come from a result, sign-in is one click from the sign-up form and stays c
   await plain.locator('astro-island[component-url*="LoginApp"]:not([ssr])').waitFor({ state: 'attached' });
   await expect(plain.getByRole('button', { name: en['login.signup.title'] })).toBeVisible();
   await expect(plain.getByRole('heading', { level: 1, name: en['login.signin.title'] })).toBeVisible();
-  await expect(plain.getByTestId('login-context')).toHaveCount(0);
+  await expect(plain.getByTestId('login-context')).toBeHidden();
 });
 
 test('"Sign up" clicked before the page has come to life still opens the sign-up form', async ({ page }) => {
@@ -150,7 +150,7 @@ test('"Sign up" clicked before the page has come to life still opens the sign-up
   await expect(page.getByLabel(en['login.fullName'])).toBeVisible();
   // And back, now hydrated, without a reload.
   await page.getByRole('button', { name: en['login.signin.title'] }).click();
-  await expect(page.getByLabel(en['login.fullName'])).toHaveCount(0);
+  await expect(page.getByLabel(en['login.fullName'])).toBeHidden();
   await expect(page).toHaveURL(/\/eng\/login$/);
 });
 
@@ -275,7 +275,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
   test(`${lang}: the mailing list is offered at sign-up, unticked, and ticked by keyboard`, async ({ page }) => {
     const t = dict[lang];
     await page.goto(`${prefix(lang)}/login`);
-    await expect(page.getByLabel(t['login.mailingList'])).toHaveCount(0);
+    await expect(page.getByLabel(t['login.mailingList'])).toBeHidden();
     await page.getByRole('button', { name: t['login.signup.title'] }).click();
     const box = page.getByRole('checkbox', { name: t['login.mailingList'] });
     await expect(box).not.toBeChecked();

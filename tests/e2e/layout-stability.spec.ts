@@ -113,6 +113,26 @@ for (const lang of ['uk', 'en'] as const) {
       expect(cls, `at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(MAX_CLS);
     }
   });
+  test(`${prefix}/login from a result (sign-up, with the way back said): CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({
+    page,
+  }) => {
+    // As "Get all results" leaves it (auth-state.ts rememberWayBack, unlock.ts): the island reads it once it runs.
+    await page.goto(prefix || '/');
+    await page.evaluate(() => {
+      sessionStorage.setItem('returnUrlAfterAuth', JSON.stringify('/results'));
+      sessionStorage.setItem('testTypeBeforeAuth', JSON.stringify('iq'));
+      sessionStorage.setItem('rozum.purchase.resume', JSON.stringify('iq'));
+    });
+    await observeShifts(page);
+    const t = lang === 'uk' ? uk : en;
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const cls = await clsOf(page, `${prefix}/login`);
+      await expect(page.getByRole('heading', { name: t['login.signup.title'] })).toBeVisible();
+      await expect(page.getByTestId('login-context')).toHaveText(t['login.context.iq.pay']);
+      expect(cls, `at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(MAX_CLS);
+    }
+  });
   test(`${prefix}/profile signed in: CLS ≤ ${MAX_CLS} on a laptop and a phone`, async ({ page }) => {
     await signUpByApi(page.request);
     await observeShifts(page);

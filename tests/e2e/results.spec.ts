@@ -87,7 +87,8 @@ test.describe('a visitor result kept on this device (issue 31)', () => {
       const intro = `${home === '/' ? '' : home}${kind === 'iq' ? '/iq' : '/professional-test'}`;
       for (const where of [landing, intro, home]) {
         await again.goto(where);
-        const notice = again.getByRole('complementary', { name: texts['kept.notice.label'] });
+        // A landmark named by its own sentence (two on the home page, each its own name).
+        const notice = again.getByRole('complementary', { name: texts[`kept.notice.${kind}`] });
         await expect(notice).toHaveCount(1);
         await expect(notice).toContainText(texts[`kept.notice.${kind}`]);
         if (where === intro) await expect(notice).toContainText(texts['kept.notice.replace']);

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import { carefulIqSheet, events, prefix, recordEvents, type Lang } from './helpers.ts';
+import { t as tr } from '../../src/i18n/index.ts';
 
 const TEXTS = { uk, en } as const;
 
@@ -36,10 +37,12 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     // The message states the reading as the page does: with its interval.
     const interval = (await page.getByTestId('iq-interval').textContent())!.trim();
     expect(await dialog.getByRole('textbox').inputValue()).toContain(`(${interval})`);
-    await dialog.getByRole('checkbox', { name: t['share.public.name'] }).check();
+    // The name the page will show, said before it is public: the first word of the profile's name.
+    await dialog.getByRole('checkbox', { name: tr(lang, 'share.public.nameAs', { name: 'Олена' }) }).check();
     expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([]);
     await dialog.getByRole('button', { name: t['share.public.create'] }).click();
     await expect(dialog.getByText(t['share.public.live.iq'])).toBeVisible();
+    await expect(dialog.getByText(tr(lang, 'share.public.named', { name: 'Олена' }))).toBeVisible();
     const message = await dialog.getByRole('textbox').inputValue();
     const link = /(http\S+\/r\/[A-Za-z0-9_-]{22})$/.exec(message)?.[1];
     expect(link, message).toBeDefined();

@@ -19,6 +19,8 @@ const validator = new HtmlValidate({
     // Astro writes boolean attributes and void elements its own (valid) way.
     'void-style': 'off',
     'attribute-boolean-style': 'off',
+    // React's server renderer writes hidden="" — valid HTML (the empty string is the hidden state), not "omitted".
+    'attribute-empty-style': 'off',
     'no-trailing-whitespace': 'off',
     // Dictionary texts may contain typographic quotes and dashes that the rule mistakes for raw characters.
     'no-raw-characters': 'off',

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signedUp } from '../support/accounts.ts';
 import { Client } from '../support/client.ts';
-import { iqSheetFor, ownerWithResults, takeSitting } from '../support/sittings.ts';
+import { careerSheetFor, iqSheetFor, ownerWithResults, takeCareerSitting, takeSitting } from '../support/sittings.ts';
 import { profileOf } from '../../src/domain/career/profiles.ts';
 
 const base = inject('baseUrl');
@@ -35,10 +35,14 @@ describe('sharing a result', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    // The address is the secret: a click on to the site does not pass it on as the referrer (to analytics, say).
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
     expect(html).toContain('<html lang="uk">');
     expect(meta(html, 'og:title')).toMatch(/^Результат: IQ /);
-    expect(meta(html, 'og:description')).toContain('95');
+    // "…має попередній IQ-еквівалент 116. 95-відсотковий інтервал: …": the figure once, with its interval.
+    expect(meta(html, 'og:description')).toMatch(/IQ-еквівалент (понад |нижче )?\d+\. 95-відсотковий інтервал: /);
+    expect(meta(html, 'og:description')).not.toMatch(/IQ-еквівалент IQ/);
     expect(meta(html, 'robots')).toBe('noindex, follow');
     expect(new URL(meta(html, 'og:image')!).pathname).toBe(`/api/shares/${code}/card`);
     expect(html).toContain('інтервал');
@@ -129,6 +133,38 @@ describe('sharing a result', () => {
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe('share.error.caution');
     expect((await revoke(client, 'iq', rushed.id)).status).toBe(404);
+  });
+
+  it('refuses a career sheet with no clear type as what it is, not as a caution', async () => {
+    const client = await signedUp(base, { fullName: 'Ірина Бондар' });
+    const sitting = await takeCareerSitting(client.get, 'uk');
+    const level = await (
+      await client.post(
+        '/api/tests/professional/score',
+        await careerSheetFor(client.post, sitting, (type) => [2, 6, 9].includes(type)),
+      )
+    ).json();
+    const res = await share(client, 'professional', level.id);
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.error).toBe('share.error.no_clear_type');
+    expect(body.message).toMatch(/три типи/);
+  });
+
+  it('escapes a hostile first name on the page and in its tags', async () => {
+    const client = await signedUp(base, { fullName: '"><img src=x onerror=alert(1)> Коваль' });
+    const sitting = await takeSitting(client.get, 'uk');
+    const iq = await (
+      await client.post(
+        '/api/tests/iq/score',
+        iqSheetFor(sitting, () => true, 30_000),
+      )
+    ).json();
+    const { code } = await (await share(client, 'iq', iq.id, { lang: 'uk', showName: true })).json();
+    const html = await (await fetch(`${base}/r/${code}`)).text();
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toMatch(/content="[^"]*"><img/);
+    expect(html).toContain('&quot;&gt;&lt;img');
   });
 
   it('answers a mistyped, unknown or hostile code and a bad body with a 4xx, never 500', async () => {

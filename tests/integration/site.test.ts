@@ -122,6 +122,9 @@ describe('static site', () => {
   it('publishes robots.txt and a sitemap of both languages with alternates', async () => {
     const robots = await (await fetch(`${base}/robots.txt`)).text();
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+    // The API is closed to crawlers but for shared results' cards, which are their pages' og:image.
+    expect(robots).toMatch(/^Disallow: \/api\/$/m);
+    expect(robots).toMatch(/^Allow: \/api\/shares\/$/m);
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     expect(sitemap).toContain('/eng/iqtest</loc>');
     expect(sitemap).toContain('hreflang="x-default"');

@@ -1,6 +1,6 @@
 /** Names and phone numbers: one rule for the browser's check and the server's schema (domain/contact.ts). */
 import { describe, expect, it } from 'vitest';
-import { isPersonName, isPhone, personName, phoneNumber } from '../../src/domain/contact.ts';
+import { firstNameOf, isPersonName, isPhone, personName, phoneNumber } from '../../src/domain/contact.ts';
 import { fullNameField, nameRefusal, optionalNameField, phoneField } from '../../src/lib/server/fields.ts';
 
 const phones = [
@@ -135,5 +135,20 @@ describe('contact fields', () => {
     expect((await nameRefusal(fullNameField.safeParse('x'.repeat(101)).error!.issues, 'en').json()).error).toBe(
       'api.error.invalid_body',
     );
+  });
+});
+
+describe('the first name a shared result shows', () => {
+  it('is the first word, split at anything that draws nothing, or none', () => {
+    expect(firstNameOf('Олена Коваль')).toBe('Олена');
+    expect(firstNameOf('  Olena   Koval ')).toBe('Olena');
+    // A zero-width space, a braille blank or a no-break space between the words does not let the whole name through.
+    expect(firstNameOf('Олена\u200bКоваль')).toBe('Олена');
+    expect(firstNameOf('Олена\u2800Коваль')).toBe('Олена');
+    expect(firstNameOf('Олена\u00a0Коваль')).toBe('Олена');
+    expect(firstNameOf('Мао')).toBe('Мао');
+    expect(firstNameOf('')).toBeNull();
+    expect(firstNameOf(null)).toBeNull();
+    expect(firstNameOf('\u200b\u3164')).toBeNull();
   });
 });

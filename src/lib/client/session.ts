@@ -9,6 +9,7 @@
 import type { ResultView, TestKind } from '../../domain/views.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import { KEPT_DEVICE_KEYS } from '../kept-hint.ts';
+import { LOGIN_HINT_KEYS } from '../login-hint.ts';
 
 export type AnswerValue = number | boolean;
 
@@ -185,8 +186,8 @@ export const savedAfterAuth = slot<TestKind>('savedAfterAuth');
 
 /** The way back after signing in ("Get all results" as a visitor, spec part 2). */
 export const preAuth = {
-  returnUrl: slot<string>('returnUrlAfterAuth'),
-  testType: slot<TestKind>('testTypeBeforeAuth'),
+  returnUrl: slot<string>(LOGIN_HINT_KEYS.returnUrl),
+  testType: slot<TestKind>(LOGIN_HINT_KEYS.testType),
   resultId: slot<string>('testResultIdBeforeAuth'),
 };
 
@@ -194,7 +195,7 @@ export const purchase = {
   testType: slot<TestKind | null>('paymentTestType'),
   context: slot<PurchaseContext>('testContext'),
   /** A purchase to take up again on the result: started as a visitor (then signing in), or declined and retried. */
-  resume: slot<TestKind>('rozum.purchase.resume'),
+  resume: slot<TestKind>(LOGIN_HINT_KEYS.resume),
 };
 
 /** Closing the cookie banner without choosing hides it for this visit only. */

@@ -17,6 +17,7 @@ export async function sharePageResponse(code: string, lang: Lang) {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-cache',
         'Content-Security-Policy': gone.csp,
+        'Referrer-Policy': 'no-referrer',
       },
     });
   }
@@ -32,6 +33,9 @@ export async function sharePageResponse(code: string, lang: Lang) {
       // A revoked link must stop showing the result: no shared cache keeps it.
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': csp,
+      // The page's address is the secret that shows it: a click on to the site (where analytics may run, with
+      // consent) must not carry it as the referrer.
+      'Referrer-Policy': 'no-referrer',
     },
   });
 }

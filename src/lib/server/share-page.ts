@@ -32,7 +32,7 @@ export function sharePageHtml({ shared, siteUrl, type }: SharePageInput): { html
     ? tr('share.page.titleNamed', { name: shared.firstName, headline: shared.headline })
     : tr('share.page.title', { headline: shared.headline });
   const who = shared.firstName ?? tr('share.page.someone');
-  const description = `${who} ${shared.achieved} ${shared.headline}. ${shared.detail}. ${tr('share.page.invite')}`;
+  const description = `${who} ${shared.achieved} ${shared.stated}. ${shared.detail}. ${tr('share.page.invite')}`;
   const url = siteUrl + sharePath(lang, shared.code);
   const image = `${siteUrl}/api/shares/${shared.code}/card?lang=${lang}`;
   // Its links say where the visit came from (?from=shared), which the site reports with consent (Base.astro).

@@ -10,7 +10,8 @@ import { localizedPath, t, type Lang } from '../../i18n/index.ts';
 import { profileOf } from '../../domain/career/profiles.ts';
 import type { TestKind } from '../../domain/views.ts';
 import { db } from './db.ts';
-import { certificateFacts, certificateRefusal, findCertifiedResult, holderName } from './certificates.ts';
+import { certificateFacts, certificateRefusal, findCertifiedResult } from './certificates.ts';
+import { firstNameOf } from '../../domain/contact.ts';
 import { renderCard } from './social-cards.ts';
 
 /** 16 random bytes, base64url: 22 characters. */
@@ -23,7 +24,15 @@ const column = (kind: TestKind) => (kind === 'iq' ? 'iq_result_id' : 'profession
 export const sharePath = (lang: Lang, code: string) => localizedPath(lang, `/r/${code}`);
 
 export type ShareOutcome =
-  { ok: true; code: string } | { ok: false; error: 'share.error.not_found' | 'share.error.caution' };
+  | { ok: true; code: string }
+  | { ok: false; error: 'share.error.not_found' | (typeof SHARE_REFUSALS)[keyof typeof SHARE_REFUSALS] };
+
+/** Why a result cannot be shared, said as its certificate's refusal is: a caution, no clear type, a copied sheet. */
+const SHARE_REFUSALS = {
+  'certificate.error.caution': 'share.error.caution',
+  'certificate.error.no_clear_type': 'share.error.no_clear_type',
+  'certificate.error.duplicate': 'share.error.duplicate',
+} as const;
 
 /**
  * Publishes the owner's result (or changes how an existing link shows it: its language, the first name): the same
@@ -39,17 +48,26 @@ export async function shareResult(input: {
   const row = await findCertifiedResult({ id: input.id, userId: input.userId });
   if (!row || row.kind !== input.kind || row.user_id !== input.userId)
     return { ok: false, error: 'share.error.not_found' };
-  if (certificateRefusal(row)) return { ok: false, error: 'share.error.caution' };
+  const refusal = certificateRefusal(row);
+  if (refusal) return { ok: false, error: SHARE_REFUSALS[refusal] };
   const col = column(input.kind);
-  const [{ code }] = await (
+  // The account (and with it the result) may be deleted between the check above and this write: its foreign key
+  // then refuses the row (23503), which is the "not found" it is by now, not a server error.
+  const rows = await (
     await db()
-  ).query<{ code: string }>(
-    `INSERT INTO result_shares (code, kind, ${col}, user_id, lang, show_name) VALUES ($1, $2, $3, $4, $5, $6)
+  )
+    .query<{ code: string }>(
+      `INSERT INTO result_shares (code, kind, ${col}, user_id, lang, show_name) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (${col}) DO UPDATE SET lang = EXCLUDED.lang, show_name = EXCLUDED.show_name
      RETURNING code`,
-    [newCode(), input.kind, input.id, input.userId, input.lang, input.showName],
-  );
-  return { ok: true, code };
+      [newCode(), input.kind, input.id, input.userId, input.lang, input.showName],
+    )
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23503') return null;
+      throw error;
+    });
+  if (!rows) return { ok: false, error: 'share.error.not_found' };
+  return { ok: true, code: rows[0].code };
 }
 
 /** Takes the owner's link down; false when there was none (or the result is not theirs). */
@@ -73,6 +91,8 @@ export interface SharedResult {
   firstName: string | null;
   /** e.g. "IQ 112" or "Analyst"; what was achieved; the interval and band, or the type; the percentile (IQ). */
   headline: string;
+  /** What follows `achieved` in a sentence: "112" after "a provisional IQ-equivalent of", the type's name. */
+  stated: string;
   achieved: string;
   detail: string;
   note?: string;
@@ -107,13 +127,14 @@ export async function findShared(code: string, pageLang?: Lang): Promise<SharedR
   if (!row || row.kind !== share.kind || certificateRefusal(row)) return null;
   const lang = pageLang ?? share.lang;
   const facts = certificateFacts(row, lang);
-  const name = share.show_name ? holderName(row.full_name) : null;
+  const firstName = share.show_name ? firstNameOf(row.full_name) : null;
   return {
     code,
     kind: row.kind,
     lang,
-    firstName: name ? name.split(' ')[0] : null,
+    firstName,
     headline: facts.headline,
+    stated: row.kind === 'iq' ? facts.score : facts.headline,
     achieved: facts.achieved,
     detail: facts.detail,
     note: 'note' in facts ? facts.note : undefined,
