@@ -152,15 +152,8 @@ describe('sharing a result', () => {
   });
 
   it('escapes a hostile first name on the page and in its tags', async () => {
-    const client = await signedUp(base, { fullName: '"><img src=x onerror=alert(1)> Коваль' });
-    const sitting = await takeSitting(client.get, 'uk');
-    const iq = await (
-      await client.post(
-        '/api/tests/iq/score',
-        iqSheetFor(sitting, () => true, 30_000),
-      )
-    ).json();
-    const { code } = await (await share(client, 'iq', iq.id, { lang: 'uk', showName: true })).json();
+    const { client, iqId } = await ownerWithResults(base, '"><img src=x onerror=alert(1)> Коваль');
+    const { code } = await (await share(client, 'iq', iqId, { lang: 'uk', showName: true })).json();
     const html = await (await fetch(`${base}/r/${code}`)).text();
     expect(html).not.toContain('<img src=x');
     expect(html).not.toMatch(/content="[^"]*"><img/);
