@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { rename, rmdir } from 'node:fs/promises';
 import { localizedPath, notFoundFile } from './src/i18n/paths.ts';
-import { KEPT_HINT_SCRIPT } from './src/lib/kept-hint.ts';
-import { LOGIN_HINT_SCRIPT } from './src/lib/login-hint.ts';
+import { keptHintScript } from './src/lib/kept-hint.ts';
+import { loginHintScript } from './src/lib/login-hint.ts';
 import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './src/lib/server/security-headers.ts';
 
 // The same .env `npm start` reads, so values baked into pages (SITE_URL, CONTACT_EMAIL…) agree with the server.
@@ -50,7 +50,7 @@ export default defineConfig({
       // The inline scripts Astro does not emit, so does not hash: the hints read before the first paint (src/lib/*-hint.ts).
       scriptDirective: {
         resources: [...PAGE_SCRIPT_SOURCES],
-        hashes: [KEPT_HINT_SCRIPT, LOGIN_HINT_SCRIPT].map(
+        hashes: [keptHintScript(), loginHintScript()].map(
           (script) => `sha256-${createHash('sha256').update(script).digest('base64')}`,
         ),
       },

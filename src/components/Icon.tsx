@@ -4,14 +4,10 @@
  * follow the text; they draw in currentColor.
  */
 import type { ReactNode } from 'react';
+import { IconSvg, LOCK } from './icon-svg.tsx';
 
 const LINES = {
-  lock: (
-    <>
-      <rect x="4.5" y="10.5" width="15" height="10.5" rx="2" />
-      <path d="M8 10.5V7a4 4 0 0 1 8 0v3.5M12 14.5v2.5" />
-    </>
-  ),
+  lock: LOCK,
   medal: (
     <>
       <path d="M8.5 11 5.5 2.5h4L12 8l2.5-5.5h4l-3 8.5" />
@@ -29,21 +25,5 @@ export type IconName = keyof typeof LINES;
 
 /** A line icon, decorative: hidden from assistive technology, as the text beside it says what it means. */
 export function Icon({ name }: { name: IconName }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {LINES[name]}
-    </svg>
-  );
+  return <IconSvg>{LINES[name]}</IconSvg>;
 }

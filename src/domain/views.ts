@@ -51,6 +51,8 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
   return {
     ...teaser,
     breakdown: anchors.size ? breakdownOf(bank.filter(shown), result.review.filter(shown)) : result.breakdown,
+    /** How many items the breakdown leaves out (the anchors), which the page says: its shares then differ from accuracy. */
+    breakdownOmits: anchors.size,
     speed: result.speed,
     correctness: result.correctness,
     averageTimePerQuestion: result.averageTimePerQuestion,

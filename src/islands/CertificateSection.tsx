@@ -80,6 +80,8 @@ export function CertificateSection({
   async function saveName(event: FormEvent) {
     event.preventDefault();
     setNameError(null);
+    // Nothing typed is asked for; something typed that is no name is said to be so.
+    if (!name.trim()) return setNameError(t('certificate.name.empty'));
     if (!isPersonName(name)) return setNameError(t('certificate.name.invalid'));
     setNaming(true);
     const r = await renameAccount(name, lang);

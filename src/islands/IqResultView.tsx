@@ -126,6 +126,9 @@ export function IqResultView({
                 </li>
               ))}
             </ul>
+            {result.breakdownOmits ? (
+              <p className="muted">{t('results.iq.breakdownNote', { n: result.breakdownOmits })}</p>
+            ) : null}
           </>
         ) : (
           <PremiumGate t={t} kind="iq" resultId={resultId} links={links} lang={lang} what={t('premium.iq.what')} />

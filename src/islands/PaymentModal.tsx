@@ -53,8 +53,9 @@ interface Props {
   paymentResultHref: string;
 }
 
-type PayField = 'name' | 'phone' | 'consent';
-const PAY_FIELDS: PayField[] = ['name', 'phone', 'consent'];
+/** The fields the form checks, in its order, each with what it says when wrong. */
+const PROBLEMS = { name: 'payment.error.fullName', phone: 'payment.error.phone', consent: 'payment.error.consent' };
+type PayField = keyof typeof PROBLEMS;
 
 export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHref, paymentResultHref }: Props) {
   const [email, setEmail] = useState('');
@@ -68,21 +69,21 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   const [agreed, setAgreed] = useState(false);
   const [price, setPrice] = useState<Price | null>(null);
   /** What is wrong with each field, said under it, all at once; a field's goes when it is changed. */
-  const [problems, setProblems] = useState<Partial<Record<PayField, string>>>({});
+  const [problems, setProblems] = useState<PayField[]>([]);
   const fields = {
     name: useRef<HTMLInputElement>(null),
     phone: useRef<HTMLInputElement>(null),
     consent: useRef<HTMLInputElement>(null),
   };
-  const fixed = (field: PayField) => setProblems(({ [field]: _, ...rest }) => rest);
-  const marked = (field: PayField, hint?: string) =>
-    problems[field]
-      ? { 'aria-invalid': true, 'aria-describedby': [`pay-${field}-error`, hint].filter(Boolean).join(' ') }
-      : { 'aria-describedby': hint };
+  const fixed = (field: PayField) => setProblems((all) => all.filter((f) => f !== field));
+  const marked = (field: PayField, hint = '') =>
+    problems.includes(field)
+      ? { 'aria-invalid': true, 'aria-describedby': `pay-${field}-error ${hint}` }
+      : { 'aria-describedby': hint || undefined };
   const problem = (field: PayField) =>
-    problems[field] ? (
+    problems.includes(field) ? (
       <p id={`pay-${field}-error`} className="field-error">
-        {problems[field]}
+        {t(PROBLEMS[field])}
       </p>
     ) : null;
 
@@ -103,14 +104,10 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const found: Partial<Record<PayField, string>> = {
-      ...(isPersonName(fullName) ? {} : { name: t('payment.error.fullName') }),
-      ...(isPhone(phone) ? {} : { phone: t('payment.error.phone') }),
-      ...(agreed ? {} : { consent: t('payment.error.consent') }),
-    };
+    const ok = { name: isPersonName(fullName), phone: isPhone(phone), consent: agreed };
+    const found = (Object.keys(PROBLEMS) as PayField[]).filter((field) => !ok[field]);
     setProblems(found);
-    const first = PAY_FIELDS.find((field) => found[field]);
-    if (first) return fields[first].current?.focus();
+    if (found.length) return fields[found[0]].current?.focus();
     setBusy(true);
     track('begin_checkout', {
       value: 1,
@@ -166,7 +163,12 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             })}`
           : null}
       </p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => void submit(e)}
+        // A changed field's error goes at once (pay-name → name …), not at the next submit.
+        onChange={(e) => fixed((e.target as HTMLElement).id.slice(4) as PayField)}
+        noValidate
+      >
         <div className="field">
           <label htmlFor="pay-name">{t('payment.fullName')}</label>
           <input
@@ -176,10 +178,7 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             ref={fields.name}
             value={fullName}
             {...marked('name', 'pay-name-hint')}
-            onChange={(e) => {
-              setFullName(e.target.value);
-              fixed('name');
-            }}
+            onChange={(e) => setFullName(e.target.value)}
           />
           {problem('name')}
           <p id="pay-name-hint" className="field-hint">
@@ -208,10 +207,7 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             ref={fields.phone}
             {...marked('phone', 'pay-phone-hint')}
             value={phone}
-            onChange={(e) => {
-              setPhone(e.target.value);
-              fixed('phone');
-            }}
+            onChange={(e) => setPhone(e.target.value)}
             // The number as it will be kept and sent, once it is one: "050 123 45 67" shows as +380501234567.
             onBlur={() => setPhone((typed) => phoneNumber(typed) ?? typed)}
           />
@@ -232,10 +228,7 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
             ref={fields.consent}
             checked={agreed}
             {...marked('consent')}
-            onChange={(e) => {
-              setAgreed(e.target.checked);
-              fixed('consent');
-            }}
+            onChange={(e) => setAgreed(e.target.checked)}
           />
           <label htmlFor="pay-consent">
             {t('payment.consent.before')}{' '}

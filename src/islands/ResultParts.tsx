@@ -10,7 +10,7 @@ import { takeResumedPurchase } from '../stores/payment.ts';
 import { ShareModal, type OwnResult } from './ShareModal.tsx';
 import { PaymentModal } from './PaymentModal.tsx';
 import { isSignedIn, rememberWayBack } from '../lib/client/auth-state.ts';
-import { Icon } from '../components/Icon.tsx';
+import { IconSvg, LOCK } from '../components/icon-svg.tsx';
 import type { ResultsLinks, ResultViewProps } from './results-data.ts';
 import type { Lang } from '../i18n/paths.ts';
 import type { TestKind } from '../domain/views.ts';
@@ -157,7 +157,7 @@ export function PremiumGate({
   return (
     <div className="premium-gate">
       <p className="premium-badge">
-        <Icon name="lock" /> {t('premium.feature')}
+        <IconSvg>{LOCK}</IconSvg> {t('premium.feature')}
       </p>
       <p>{what}</p>
       <button

@@ -1,6 +1,6 @@
 /**
  * Share a result: prefilled text, five networks in 600×400 windows, the browser's own share sheet where it has one,
- * and copy-link with a legacy fallback. The owner of a saved result can publish it (issue 32): the modal says plainly
+ * and copy-link (the message selected for copying by hand where the browser has no clipboard). The owner of a saved result can publish it (issue 32): the modal says plainly
  * what becomes public, shows the card the link will carry, and can take the link down again.
  */
 import { useEffect, useState } from 'react';
@@ -35,24 +35,6 @@ export function shareTargets(url: string, text: string): { name: string; href: s
     { name: 'WhatsApp', href: `https://wa.me/?text=${x}%20${u}` },
     { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
   ];
-}
-
-function legacyCopy(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
 }
 
 export function ShareModal({
@@ -94,7 +76,8 @@ export function ShareModal({
       await navigator.clipboard.writeText(url);
       setCopied(true);
     } catch {
-      setCopied(legacyCopy(url));
+      // No clipboard here (an old browser, an insecure page): the message with the link is selected to copy by hand.
+      (document.getElementById('share-text') as HTMLTextAreaElement | null)?.select();
     }
     track('share', { method: 'copy', public_link: Boolean(link) });
   }

@@ -18,7 +18,8 @@ export const LOGIN_HINT_KEYS = {
 export const LOGIN_MODE_ATTRIBUTE = 'data-login';
 export const LOGIN_BACK_ATTRIBUTE = 'data-login-back';
 
-export const LOGIN_HINT_SCRIPT =
+// A function, not a constant, so the browser's bundles that import the keys do not carry the script (kept-hint.ts).
+export const loginHintScript = () =>
   `(function(){try{var q=new URLSearchParams(location.search),m=q.get('mode'),h=document.documentElement;` +
   `function r(k){try{return JSON.parse(sessionStorage.getItem(k))}catch(e){return null}}` +
   `var u=r('${LOGIN_HINT_KEYS.returnUrl}'),k=r('${LOGIN_HINT_KEYS.testType}');` +

@@ -123,6 +123,9 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await expect(page.getByText(`${t['premium.badge']} · ${tr(lang, 'premium.active', { n: 30 })}`)).toBeVisible();
     await expect(page.getByText(t['iq.category.spatial'])).toBeVisible();
+    // The shares leave out the items every form shares (their answers are withheld), and the page says so: they
+    // need not agree with the accuracy above (issue 31 audit).
+    await expect(page.getByText(tr(lang, 'results.iq.breakdownNote', { n: 4 }))).toBeVisible();
     await expect(page.getByRole('heading', { name: t['review.title'] })).toBeVisible();
 
     expect((await (await page.request.get('/api/me')).json()).profile.fullName).toBe(name);

@@ -42,9 +42,9 @@ describe('t', () => {
       'Промокод застосовано: +30 днів преміуму.',
     ]);
     expect([1, 2, 30].map((n) => t('en', 'premium.active', { n }))).toEqual([
-      'Premium Active, 1 day left',
-      'Premium Active, 2 days left',
-      'Premium Active, 30 days left',
+      'Premium active, 1 day left',
+      'Premium active, 2 days left',
+      'Premium active, 30 days left',
     ]);
     expect(t('uk', 'profile.points', { n: -3, shown: '-3' })).toBe('-3 бали');
     expect(t('uk', 'runner.last.missing', { n: 1 })).toContain('ще 1 запитання');

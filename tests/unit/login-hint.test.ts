@@ -3,7 +3,7 @@
  * (lib/client/auth-state.ts resultWayBack): if they disagreed, the form would be drawn one way and then moved.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_HINT_SCRIPT } from '../../src/lib/login-hint.ts';
+import { loginHintScript } from '../../src/lib/login-hint.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
 class FakeRoot {
@@ -16,7 +16,7 @@ class FakeRoot {
 let root: FakeRoot;
 const run = (search = '') => {
   root = new FakeRoot();
-  new Function('location', 'document', 'sessionStorage', LOGIN_HINT_SCRIPT)(
+  new Function('location', 'document', 'sessionStorage', loginHintScript())(
     { search },
     { documentElement: root },
     globalThis.sessionStorage,
