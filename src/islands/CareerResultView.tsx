@@ -231,7 +231,6 @@ export function CareerResultView({
         resultId={resultId}
         lang={lang}
         refused={result.cautions.length > 0 ? 'caution' : result.noClearType ? 'no_clear_type' : undefined}
-        onRestart={onRestart}
       />
       <ResultActions
         t={t}

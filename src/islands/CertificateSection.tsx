@@ -28,7 +28,6 @@ export function CertificateSection({
   resultId,
   lang,
   refused,
-  onRestart,
 }: {
   t: T;
   links: ResultsLinks;
@@ -41,8 +40,6 @@ export function CertificateSection({
    * form's worked answers seen before it was taken (a retake on an unseen form is the way, not this form again).
    */
   refused?: 'caution' | 'no_clear_type' | 'key_seen';
-  /** "Start again" as the page's own button does it (a visitor is warned before an unsaved result is dropped). */
-  onRestart?: () => void;
 }) {
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');
@@ -95,14 +92,8 @@ export function CertificateSection({
     <section className="result-block" aria-labelledby="cert-title">
       <h2 id="cert-title">{t('certificate.title')}</h2>
       {refused ? (
-        <>
-          <p data-testid="certificate-refused">{t(`certificate.error.${refused}`)}</p>
-          {onRestart && refused === 'caution' ? (
-            <button type="button" className="button button-ghost" onClick={onRestart}>
-              {t('certificate.retake')}
-            </button>
-          ) : null}
-        </>
+        // The way on is the page's own "start again", below: one button for it (issue 31 audit: two, named apart).
+        <p data-testid="certificate-refused">{t(`certificate.error.${refused}`)}</p>
       ) : !signedIn ? (
         <>
           <p>{t('certificate.signin')}</p>

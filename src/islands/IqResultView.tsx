@@ -187,7 +187,6 @@ export function IqResultView({
         resultId={resultId}
         lang={lang}
         refused={result.cautions.includes('key_seen') ? 'key_seen' : result.cautions.length > 0 ? 'caution' : undefined}
-        onRestart={onRestart}
       />
       <ResultActions
         t={t}

@@ -122,8 +122,10 @@ for (const lang of ['uk', 'en'] as const) {
     await page.goto(`${prefix(lang)}/results`);
     const section = page.getByRole('region', { name: texts['certificate.title'] });
     await expect(section.getByTestId('certificate-refused')).toHaveText(texts['certificate.error.caution']);
-    // The retake is the page's own "start again": a visitor is warned before the unsaved result goes.
-    await section.getByRole('button', { name: texts['certificate.retake'] }).click();
+    // The way on is the page's one "start again" (none of the section's own): a visitor is warned before the
+    // unsaved result goes.
+    await expect(section.getByRole('button')).toHaveCount(0);
+    await page.getByRole('button', { name: texts['results.restart'], exact: true }).click();
     const dialog = page.getByRole('dialog', { name: texts['results.restart.title'] });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(texts['results.restart.unsaved']);
