@@ -21,10 +21,10 @@ export const KEPT_ATTRIBUTE = 'data-kept';
 
 /**
  * The same test session.ts applies (a token, no saved id, its days not over), for visitors only: a signed-in
- * person's result is saved by signing in. Anything unreadable counts as nothing kept.
+ * person's result is saved by signing in. Anything unreadable counts as nothing kept. A function, not a constant:
+ * the browser's bundles import this module for its keys, and a constant built by a call (JSON.stringify) would stay
+ * in them unused.
  */
-// A function, not a constant: the browser's bundles import this module for its keys, and a constant built by a
-// call (JSON.stringify) would stay in them unused.
 export const keptHintScript = () =>
   `(function(){try{if(${SIGNED_IN_HINT}.test(document.cookie))return;` +
   `var keys=${JSON.stringify(KEPT_DEVICE_KEYS)},kept=[];` +
