@@ -62,7 +62,7 @@ const print = (table: string[][]) => {
 };
 print(rows);
 console.log(
-  '\nWhat people are shown (reading.ts readTheta: a number only where the interval lies inside the measured range):',
+  '\nWhat people are shown (reading.ts readTheta: a number where the estimate lies inside the measured range):',
 );
 print(shown);
 

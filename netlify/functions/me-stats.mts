@@ -3,6 +3,7 @@ import * as me from '../../src/api/me.ts';
 import { endpoint } from '../../src/lib/server/endpoint.ts';
 import { achievementsOf, profileStats } from '../../src/domain/achievements.ts';
 import { statsInputs } from '../../src/lib/server/results.ts';
+import { highestServedReading } from '../../src/lib/server/scales.ts';
 import { accessOf } from '../../src/domain/access.ts';
 
 /**
@@ -11,6 +12,7 @@ import { accessOf } from '../../src/domain/access.ts';
  * the IQs the history already lists to everyone, so hiding it would only contradict the list below it. A figure the
  * history cannot give yet (no IQ test; a trend before the second) is null without the lock, shown as "—". A result
  * whose answers carry a caution counts as a test taken and for nothing else: no figure, no achievement (issue 31).
+ * An achievement for a level no form served today can read is said to be out of reach, not "still ahead".
  */
 export default endpoint(me.stats, async ({ user }) => {
   const { iq, professionalCount, professionalUncautioned } = await statsInputs(user.id);
@@ -25,7 +27,7 @@ export default endpoint(me.stats, async ({ user }) => {
     averageIQ: premium ? stats.averageIQ : null,
     averageAccuracy: premium ? stats.averageAccuracy : null,
     improvementTrend: premium ? stats.improvementTrend : null,
-    achievements: achievementsOf(iq, professionalUncautioned),
+    achievements: achievementsOf(iq, professionalUncautioned, await highestServedReading()),
   };
 });
 

@@ -20,6 +20,9 @@ export interface IqRecord {
 export const ACHIEVEMENTS = ['firstTest', 'genius', 'gifted', 'speed', 'perfect', 'dedicated'] as const;
 export type Achievement = (typeof ACHIEVEMENTS)[number];
 
+/** The achievements for a level of IQ: the least figure a reading must support (supportedIq). */
+export const IQ_LEVELS: Partial<Record<Achievement, number>> = { genius: 140, gifted: 130 };
+
 /** "Quick and accurate": under ten minutes with at least this share right — never speed alone. */
 export const QUICK_MS = 600_000;
 export const QUICK_ACCURACY = 0.8;
@@ -27,8 +30,8 @@ export const QUICK_ACCURACY = 0.8;
 /** Each rule is given only the readings without a caution, and the career results without one. */
 const RULES: Record<Achievement, (iq: IqRecord[], professionalCount: number) => boolean> = {
   firstTest: (iq, pro) => iq.length + pro > 0,
-  genius: (iq) => iq.some((r) => supportedIq(r) >= 140),
-  gifted: (iq) => iq.some((r) => supportedIq(r) >= 130),
+  genius: (iq) => iq.some((r) => supportedIq(r) >= IQ_LEVELS.genius!),
+  gifted: (iq) => iq.some((r) => supportedIq(r) >= IQ_LEVELS.gifted!),
   speed: (iq) =>
     iq.some(
       (r) => r.timeSpent < QUICK_MS && r.totalQuestions > 0 && r.correctAnswers >= QUICK_ACCURACY * r.totalQuestions,
@@ -46,13 +49,25 @@ const fair = (iq: IqRecord[]) => iq.filter((r) => !r.cautioned);
 export const supportedIq = (r: Pick<IqRecord, 'iqScore' | 'iqBound' | 'iqBoundAt'>): number =>
   r.iqBound === 'below' ? -Infinity : r.iqBound === 'above' ? (r.iqBoundAt ?? r.iqScore) : r.iqScore;
 
-/** `professionalCount`: the career results without a caution. */
+/**
+ * `professionalCount`: the career results without a caution. `highestReading`: the highest figure any form served
+ * today can show (src/domain/iq/scale.ts highestReading) — an achievement for a level above it is not "still ahead"
+ * but out of reach, and said so (a perfect 20-item sheet reads about 134: "Genius, 140+" cannot be earned on it).
+ */
 export function achievementsOf(
   iq: IqRecord[],
   professionalCount: number,
-): { unlocked: Achievement[]; locked: Achievement[] } {
+  highestReading: number | null = null,
+): { unlocked: Achievement[]; locked: Achievement[]; outOfReach: Achievement[]; highestReading: number | null } {
   const unlocked = ACHIEVEMENTS.filter((a) => RULES[a](fair(iq), professionalCount));
-  return { unlocked, locked: ACHIEVEMENTS.filter((a) => !unlocked.includes(a)) };
+  const reachable = (a: Achievement) => highestReading === null || (IQ_LEVELS[a] ?? -Infinity) <= highestReading;
+  const notYet = ACHIEVEMENTS.filter((a) => !unlocked.includes(a));
+  return {
+    unlocked,
+    locked: notYet.filter(reachable),
+    outOfReach: notYet.filter((a) => !reachable(a)),
+    highestReading,
+  };
 }
 
 /** The IQ figures of a history; null where the history has none to give (no test yet; a trend needs two). */

@@ -1,6 +1,6 @@
 /** What the overview and the history both show: lists of saved results, and the premium gate over their details. */
 import { useState, type ReactNode } from 'react';
-import { iqValueText } from '../lib/iq-reading.ts';
+import { bandIsOpen, iqValueText } from '../lib/iq-reading.ts';
 import { clock } from '../lib/client/texts.ts';
 import { PaymentModal } from './PaymentModal.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -45,7 +45,7 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
       <strong className="history-score">IQ {iqValueText(t, entry)}</strong> ·{' '}
       {entry.cautions?.length
         ? t('profile.history.caution')
-        : entry.iqBound
+        : bandIsOpen(entry)
           ? t(`profile.history.band.${entry.iqBound}`, { label: t(`iq.label.${entry.ratingLabel}`) })
           : t(`iq.label.${entry.ratingLabel}`)}{' '}
       · <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>

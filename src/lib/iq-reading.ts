@@ -19,6 +19,15 @@ const boundAt = (r: Pick<ShownReading, 'iqBound' | 'iqBoundAt'>): number =>
 export const iqValueText = (t: T, r: Pick<ShownReading, 'iqEstimate' | 'iqBound' | 'iqBoundAt'>): string =>
   r.iqBound ? t(`iq.value.${r.iqBound}`, { n: boundAt(r) }) : String(r.iqEstimate);
 
+/**
+ * Whether a reading's band is said with "or higher" / "or lower": a bounded one's, unless its band is already the
+ * last one that way ("low or lower" would name a band that does not exist).
+ */
+export const bandIsOpen = (
+  r: Pick<ShownReading, 'iqBound' | 'ratingLabel'>,
+): r is typeof r & { iqBound: 'above' | 'below' } =>
+  r.iqBound !== null && r.ratingLabel !== (r.iqBound === 'above' ? 'genius' : 'low');
+
 export function iqReadingTexts(t: T, r: ShownReading) {
   const value = iqValueText(t, r);
   const percentile =
@@ -27,19 +36,24 @@ export function iqReadingTexts(t: T, r: ShownReading) {
       : r.iqBound === 'above'
         ? t('iq.percentile.above', { p: 100 - r.percentile })
         : t('iq.percentile.point', { p: r.percentile, low: r.percentileInterval[0], high: r.percentileInterval[1] });
-  // A bounded reading's band is that of its bound, "or higher" / "or lower"; its interval is said up to where the
-  // form measures (a reading of a result saved before names no range, and keeps its whole interval).
+  // A bounded reading's band is that of its bound, "or higher" / "or lower" (bandIsOpen).
+  // The interval is said as far as the form measures, whatever the reading (a perfect sheet's runs past the top); a
+  // result saved before names no range, and keeps its whole interval.
   const label = t(`iq.label.${r.ratingLabel}`);
   const [bottom, top] = r.iqMeasured ?? [null, null];
+  const pastTop = top !== null && r.iqInterval[1] > top;
+  const pastBottom = bottom !== null && r.iqInterval[0] < bottom;
   return {
     value,
-    band: r.iqBound ? t(`results.iq.band.${r.iqBound}`, { label }) : t('results.iq.band', { label }),
+    band: bandIsOpen(r) ? t(`results.iq.band.${r.iqBound}`, { label }) : t('results.iq.band', { label }),
     interval:
-      r.iqBound === 'above' && top !== null && r.iqInterval[1] > top
-        ? t('results.iq.interval.above', { low: r.iqInterval[0], top })
-        : r.iqBound === 'below' && bottom !== null && r.iqInterval[0] < bottom
-          ? t('results.iq.interval.below', { high: r.iqInterval[1], bottom })
-          : t('results.iq.interval', { low: r.iqInterval[0], high: r.iqInterval[1] }),
+      pastTop && pastBottom
+        ? t('results.iq.interval.both', { bottom, top })
+        : pastTop
+          ? t('results.iq.interval.above', { low: r.iqInterval[0], top })
+          : pastBottom
+            ? t('results.iq.interval.below', { high: r.iqInterval[1], bottom })
+            : t('results.iq.interval', { low: r.iqInterval[0], high: r.iqInterval[1] }),
     percentile,
   };
 }

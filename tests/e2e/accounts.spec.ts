@@ -340,6 +340,12 @@ test('the profile overview and achievements show SVG icons, not emoji, in both l
     expect(emojiIn(await page.locator('body').innerText()), `${lang} overview`).toEqual([]);
     await page.getByRole('tab', { name: t['profile.tab.achievements'] }).click();
     await expect(page.getByRole('tabpanel').getByText(t['achievement.gifted.title'])).toBeVisible();
+    // "Genius (140+)" is not offered as still ahead: no 20-question form reads that high, and the tab says so with
+    // the highest figure one gives (a perfect sheet's, 134 on the provisional scale).
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: t['profile.achievements.outOfReach'] })).toBeVisible();
+    await expect(panel.getByText(t['profile.achievements.outOfReach.text'].replace('{n}', '134'))).toBeVisible();
+    await expect(panel.locator('ul').last().getByText(t['achievement.genius.title'])).toBeVisible();
     expect(emojiIn(await page.locator('body').innerText()), `${lang} achievements`).toEqual([]);
   }
 });

@@ -18,7 +18,8 @@ const base = inject('baseUrl');
 async function owner(fullName: string) {
   const { client, sitting, iqId, proId } = await ownerWithResults(base, fullName);
   const reading = provisionalReadingOf(sitting.formId, () => true);
-  // The file is named by the figure the certificate states ("above 115" when it is bounded), in its language.
+  // The file is named by the figure the certificate states (a number, or "below 72" when it is bounded), in its
+  // language.
   const iqScore = (lang: 'uk' | 'en') =>
     iqValueText((key, vars) => t(lang, key, vars), reading).replace(/[^\p{L}\p{N}]+/gu, '_');
   return { client, iqId, proId, iqScore, reading };
@@ -120,10 +121,12 @@ describe('certificates', () => {
     const { client, iqId, reading } = await owner('Interval Test');
     const { verificationCode, result } = await (await client.get(`/api/results/iq/${iqId}`)).json();
     const body = await (await fetch(`${base}/api/certificates/verify/${verificationCode}?lang=en`)).json();
-    // The page's reading, word for word: a perfect sheet is "above X", X where its interval starts.
+    // The page's reading, word for word: a perfect sheet reads the highest figure its form gives, its interval said
+    // up to the top of what the form measures.
     const texts = iqReadingTexts((key, vars) => t('en', key, vars), result);
-    expect(result).toMatchObject({ iqBound: 'above', iqBoundAt: reading.iqBoundAt });
-    expect(body.result).toBe(`IQ above ${reading.iqBoundAt}`);
+    expect(result).toMatchObject({ iqBound: null, iqEstimate: reading.iqEstimate });
+    expect(body.result).toBe(`IQ ${reading.iqEstimate}`);
+    expect(texts.interval).toContain(`from ${reading.iqInterval[0]} up`);
     expect(body.detail).toBe(`${texts.interval} · ${texts.band}`);
     expect(body.note).toBe(texts.percentile);
   });

@@ -384,6 +384,7 @@ describe('the same result before and after paying', () => {
       )
     ).json();
     const { iqEstimate, iqBound, iqBoundAt } = provisionalReadingOf(sitting.formId, () => true);
+    expect(iqBound).toBeNull();
     const before = (await (await client.get(`/api/results/iq/${id}`)).json()).result;
     expect(before.access).toBe('teaser');
     expect(before).not.toHaveProperty('breakdown');
@@ -399,8 +400,8 @@ describe('the same result before and after paying', () => {
     expect(stats).toMatchObject({
       statsLocked: false,
       bestIQ: { iqEstimate, iqBound, iqBoundAt },
-      // A perfect sheet reads "above X": no number to average (the page would contradict itself).
-      averageIQ: iqBound ? null : iqEstimate,
+      // A perfect sheet reads a number (the highest its form gives): the average of one reading is that number.
+      averageIQ: iqEstimate,
       averageAccuracy: 100,
       improvementTrend: null,
     });

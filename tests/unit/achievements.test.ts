@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { achievementsOf, profileStats, type IqRecord } from '../../src/domain/achievements.ts';
+import { SERVED_FORM_IDS, iqBank } from '../../src/domain/iq/bank.ts';
+import { formScale, highestReading } from '../../src/domain/iq/scale.ts';
+import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 
 const record = (iqScore: number, extra: Partial<IqRecord> = {}): IqRecord => ({
   iqScore,
@@ -23,8 +26,14 @@ describe('achievements', () => {
     expect(achievementsOf([record(iq)], 0).unlocked).toEqual(['firstTest', ...extra]);
   });
   it('go by what a reading supports: "above X" counts as X, "below Y" as nothing, whatever the estimate', () => {
-    // An item-response reading of a perfect sheet: estimate 134, shown as "above 116" (its interval starts there).
-    expect(achievementsOf([record(134, { iqBound: 'above', iqBoundAt: 116 })], 0).unlocked).toEqual(['firstTest']);
+    // An item-response reading past the top of what its form measures: estimate 150, shown as "above 145".
+    expect(achievementsOf([record(150, { iqBound: 'above', iqBoundAt: 145 })], 0).unlocked).toEqual([
+      'firstTest',
+      'genius',
+      'gifted',
+    ]);
+    // One said "above 128" (a narrower form's top) is not gifted, whatever its estimate.
+    expect(achievementsOf([record(134, { iqBound: 'above', iqBoundAt: 128 })], 0).unlocked).toEqual(['firstTest']);
     // A reading from before, shown as "above 130": it says 130, so gifted.
     expect(achievementsOf([record(132, { iqBound: 'above', iqBoundAt: 130 })], 0).unlocked).toEqual([
       'firstTest',
@@ -32,11 +41,27 @@ describe('achievements', () => {
     ]);
     expect(achievementsOf([record(131, { iqBound: 'below', iqBoundAt: 140 })], 0).unlocked).toEqual(['firstTest']);
   });
+  it('say an achievement for a level no served form can read is out of reach, not still ahead', () => {
+    // The highest figure a perfect sheet shows on today's forms: 134 (tests/unit/iq-irt-reading.test.ts).
+    const a = achievementsOf([record(120)], 0, 134);
+    expect(a).toEqual({
+      unlocked: ['firstTest'],
+      locked: ['gifted', 'speed', 'perfect', 'dedicated'],
+      outOfReach: ['genius'],
+      highestReading: 134,
+    });
+    // Once a form can read it, it is still ahead again; once earned (an old result), unlocked.
+    expect(achievementsOf([record(120)], 0, 146).outOfReach).toEqual([]);
+    expect(achievementsOf([record(141)], 0, 134)).toMatchObject({
+      outOfReach: [],
+      unlocked: ['firstTest', 'genius', 'gifted'],
+    });
+  });
   it('name as best the reading that supports the most, as its page says it', () => {
     const stats = profileStats([
       record(134, { iqBound: 'above', iqBoundAt: 116 }),
       record(121),
-      record(70, { iqBound: 'below', iqBoundAt: 95 }),
+      record(70, { iqBound: 'below', iqBoundAt: 72 }),
     ]);
     expect(stats.bestIQ).toEqual({ iqEstimate: 121, iqBound: null, iqBoundAt: null });
     // Only the number is averaged: the bounded readings' estimates are figures their pages do not state.
@@ -127,6 +152,38 @@ describe('profile statistics', () => {
       averageIQ: null,
       averageAccuracy: null,
       improvementTrend: null,
+    });
+  });
+});
+
+describe('the IQ levels on the forms served today', () => {
+  it('let a careful near-perfect sheet earn "Gifted"; no sheet can earn "Genius", and the profile says so', () => {
+    const highest = Math.max(...SERVED_FORM_IDS.map((f) => highestReading(formScale(f)!)));
+    expect(highest).toBeGreaterThanOrEqual(130);
+    expect(highest).toBeLessThan(140);
+    const formId = SERVED_FORM_IDS[0];
+    const scale = formScale(formId)!;
+    const perfect = scoreIqSheet({
+      formId,
+      answers: iqBank(formId).map((item) => ({
+        questionId: item.id,
+        selectedAnswer: item.correctAnswer,
+        timeSpent: 30_000,
+      })),
+      timeSpent: 600_000,
+      scale,
+      reliability: 0,
+    });
+    expect(perfect.cautions).toEqual([]);
+    expect(perfect.iqBoundAt ?? perfect.iqEstimate).toBe(highestReading(scale));
+    const mine = record(perfect.iqEstimate, {
+      iqBound: perfect.iqBound,
+      iqBoundAt: perfect.iqBoundAt,
+      correctAnswers: 20,
+    });
+    expect(achievementsOf([mine], 0, highest)).toMatchObject({
+      unlocked: ['firstTest', 'gifted', 'perfect'],
+      outOfReach: ['genius'],
     });
   });
 });

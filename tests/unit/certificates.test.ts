@@ -134,14 +134,18 @@ describe('what a certificate says', () => {
       score: '128',
       achieved: 'має попередній IQ-еквівалент',
       headline: 'IQ 128',
-      detail: '95-відсотковий інтервал: 116–141 · Попередня категорія: Високий рівень',
+      // A reading from before item response theory: its interval is said up to the 130 it could place.
+      detail:
+        '95-відсотковий інтервал: від 116 і вище; ця форма вимірює лише приблизно до 130 · Попередня категорія: Високий рівень',
       note: 'Це вище, ніж приблизно у 97% людей (95-відсотковий інтервал: від 86% до 99%).',
     });
   });
 
   it('gives a rushed sheet its caution instead of a band, so no "gifted" or "genius" label', () => {
     const facts = certificateFacts(row('iq', perfect(900), 18_000), 'en');
-    expect(facts.detail).toBe('95% interval: 116–141 · With a caution: answered too quickly');
+    expect(facts.detail).toBe(
+      '95% interval: from 116 up; this form measures only up to about 130 · With a caution: answered too quickly',
+    );
     expect(facts.detail).not.toMatch(/Gifted|Genius|Superior/);
   });
 

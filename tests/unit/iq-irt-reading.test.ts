@@ -1,8 +1,8 @@
 /**
  * The product's reading since item response theory (issue 29, points 3 and 5): each sheet scored by EAP on its
- * form's scale, IQ = 100 + 15·θ with the person's own 95 % interval, a number only where that interval lies inside
- * what the form measures, "above X" / "below Y" beyond, every figure and word from that one reading, and the
- * person-fit caution.
+ * form's scale, IQ = 100 + 15·θ with the person's own 95 % interval, a number only where the estimate lies inside
+ * what the form measures, "above X" / "below Y" (the range's ends) beyond, never lower for a better sheet, every
+ * figure and word from that one reading, and the person-fit caution.
  */
 import { describe, expect, it } from 'vitest';
 import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
@@ -17,6 +17,7 @@ import { seeded } from '../../src/domain/irt/simulate.ts';
 import { iqReadingTexts } from '../../src/lib/iq-reading.ts';
 import { t } from '../../src/i18n/index.ts';
 
+const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars);
 const numbers = (text: string) => [...text.matchAll(/\d+/g)].map((m) => Number(m[0]));
 
 /** A sheet with the items `right` says right (the others a wrong option), 30 s each: no speed caution. */
@@ -80,45 +81,76 @@ describe.each(SERVED_FORM_IDS.map((f) => [f]))('form %i on the provisional scale
     expect(widths[1]).toBeLessThan(widths[0]);
   });
 
-  it('shows a number only where the interval lies inside what the form measures; beyond, above X / below Y', () => {
-    const [bottom, top] = scale.measured.map((t) => 100 + 15 * t);
+  it('shows a number only where the estimate lies inside what the form measures; beyond, above X / below Y', () => {
+    const [bottom, top] = scale.measured.map((t) => Math.round(100 + 15 * t));
     // Every number right, from the easiest items up and from the hardest down.
     const order = scale.items.map((_, j) => j).sort((a, b) => scale.items[a].b - scale.items[b].b);
+    const kinds = new Set<string | null>();
     for (const reversed of [false, true]) {
       for (let k = 0; k <= 20; k++) {
         const right = new Set((reversed ? [...order].reverse() : order).slice(0, k));
         const r = read(formId, (i) => right.has(i));
         const at = `${k} right${reversed ? ', hardest first' : ''}`;
-        const { theta, sd } = eap(
+        const { theta } = eap(
           scale.items,
           scale.items.map((_, i) => (right.has(i) ? 1 : 0)),
         );
-        const [low, high] = [100 + 15 * (theta - 1.96 * sd), 100 + 15 * (theta + 1.96 * sd)];
-        if (r.iqBound === null) expect(low >= bottom && high <= top, at).toBe(true);
-        if (r.iqBound === 'above') {
-          expect(high, at).toBeGreaterThan(top);
-          expect(r.iqBoundAt, at).toBe(r.iqInterval[0]);
-        }
-        if (r.iqBound === 'below') {
-          expect(low, at).toBeLessThan(bottom);
-          expect(r.iqBoundAt, at).toBe(r.iqInterval[1]);
-        }
+        const estimate = Math.round(100 + 15 * theta);
+        kinds.add(r.iqBound);
+        expect(r.iqEstimate, at).toBe(estimate);
+        expect(r.iqMeasured, at).toEqual([bottom, top]);
+        if (r.iqBound === null) expect(estimate >= bottom && estimate <= top, at).toBe(true);
+        if (r.iqBound === 'above') expect([estimate > top, r.iqBoundAt], at).toEqual([true, top]);
+        if (r.iqBound === 'below') expect([estimate < bottom, r.iqBoundAt], at).toEqual([true, bottom]);
         const shown = r.iqBoundAt ?? r.iqEstimate;
         expect(r.percentile, at).toBe(percentileOfIq(shown));
         expect(r.ratingLabel, at).toBe(ratingLabel(shown));
       }
     }
+    // The served forms place no estimate above their top (a perfect sheet reads about 134), and a few below the bottom.
+    expect([...kinds].sort()).toEqual(['below', null]);
   });
 
-  it('reads a perfect sheet as "above X", X the start of its interval, not a figure the form cannot support', () => {
+  it('never reads a sheet lower when one of its answers goes from wrong to right (figure, percentile, band)', () => {
+    // The order a page's reader sees: "below Y" < any number < "above X", numbers by size.
+    const rank = (r: ReturnType<typeof read>) =>
+      (r.iqBound === 'below' ? -1000 : r.iqBound === 'above' ? 1000 : 0) + (r.iqBoundAt ?? r.iqEstimate);
+    const bands = ['low', 'belowAverage', 'average', 'aboveAverage', 'superior', 'gifted', 'genius'];
+    const { random } = seeded(31 + formId);
+    for (let n = 0; n < 150; n++) {
+      const pattern = scale.items.map(() => random() < 0.6);
+      const wrong = pattern.flatMap((ok, i) => (ok ? [] : [i]));
+      if (!wrong.length) continue;
+      const flip = wrong[Math.floor(random() * wrong.length)];
+      const before = read(formId, (i) => pattern[i]);
+      const after = read(formId, (i) => pattern[i] || i === flip);
+      const at = `${pattern.map(Number).join('')} +${flip}`;
+      expect(rank(after), at).toBeGreaterThanOrEqual(rank(before));
+      expect(after.percentile, at).toBeGreaterThanOrEqual(before.percentile);
+      expect(bands.indexOf(after.ratingLabel), at).toBeGreaterThanOrEqual(bands.indexOf(before.ratingLabel));
+    }
+  });
+
+  it('reads a perfect sheet as the highest figure the form gives, with its interval said up to the top', () => {
     const perfect = read(formId, () => true);
-    expect(perfect.iqBound).toBe('above');
-    expect(perfect.iqBoundAt).toBe(perfect.iqInterval[0]);
-    expect(perfect.iqBoundAt!).toBeLessThan(perfect.iqMeasured[1]);
+    const second = read(formId, (i) => i !== 0);
+    const twoWrong = read(formId, (i) => i > 1);
+    expect(perfect.iqBound).toBeNull();
+    expect(perfect.iqEstimate).toBeGreaterThan(second.iqEstimate);
+    expect(second.iqEstimate).toBeGreaterThan(twoWrong.iqEstimate);
+    expect(perfect.percentile).toBeGreaterThanOrEqual(twoWrong.percentile);
     expect(perfect.cautions).toEqual([]);
+    // Its interval runs past what the form measures: said as "from X up", X the interval's start.
+    expect(perfect.iqInterval[1]).toBeGreaterThan(perfect.iqMeasured[1]);
+    const texts = iqReadingTexts(en, perfect);
+    expect(texts.value).toBe(String(perfect.iqEstimate));
+    expect(texts.interval).toBe(
+      `95% interval: from ${perfect.iqInterval[0]} up; this form measures only up to about ${perfect.iqMeasured[1]}`,
+    );
     const none = read(formId, () => false);
     expect(none.iqBound).toBe('below');
-    expect(none.iqBoundAt).toBe(none.iqInterval[1]);
+    expect(none.iqBoundAt).toBe(none.iqMeasured[0]);
+    expect(iqReadingTexts(en, none).value).toBe(`below ${none.iqMeasured[0]}`);
     expect(none.cautions).toContain('below_chance');
   });
 
@@ -204,30 +236,45 @@ describe.each(['uk', 'en'] as const)('the words of a reading in %s', (lang) => {
       const r = read(formId, (i) => i < k);
       const texts = iqReadingTexts(tr, r);
       const at = `${k} right`;
+      const label = tr(`iq.label.${r.ratingLabel}`);
       if (r.iqBound === 'above') {
         expect(numbers(texts.value), at).toEqual([r.iqBoundAt]);
         expect(numbers(texts.percentile), at).toEqual([100 - r.percentile]);
-        expect(numbers(texts.interval), at).toEqual([95, r.iqInterval[0], r.iqMeasured[1]]);
-        expect(texts.band, at).toBe(tr('results.iq.band.above', { label: tr(`iq.label.${r.ratingLabel}`) }));
       } else if (r.iqBound === 'below') {
         expect(numbers(texts.value), at).toEqual([r.iqBoundAt]);
         expect(numbers(texts.percentile), at).toEqual([r.percentile]);
-        expect(numbers(texts.interval), at).toEqual([95, r.iqInterval[1], r.iqMeasured[0]]);
-        expect(texts.band, at).toBe(tr('results.iq.band.below', { label: tr(`iq.label.${r.ratingLabel}`) }));
       } else {
         expect(texts.value, at).toBe(String(r.iqEstimate));
-        expect(numbers(texts.interval), at).toEqual([95, ...r.iqInterval]);
-        expect(texts.band, at).toBe(tr('results.iq.band', { label: tr(`iq.label.${r.ratingLabel}`) }));
+        expect(numbers(texts.percentile), at).toEqual([r.percentile, 95, ...r.percentileInterval]);
       }
+      // "Low or lower" would say a band that does not exist.
+      expect(texts.band, at).toBe(
+        r.iqBound === 'below' && r.ratingLabel !== 'low'
+          ? tr('results.iq.band.below', { label })
+          : tr('results.iq.band', { label }),
+      );
+      // The interval is said as far as the form measures, whatever the figure.
+      const [bottom, top] = r.iqMeasured;
+      expect(numbers(texts.interval), at).toEqual(
+        r.iqInterval[1] > top
+          ? [95, r.iqInterval[0], top]
+          : r.iqInterval[0] < bottom
+            ? [95, r.iqInterval[1], bottom]
+            : [95, ...r.iqInterval],
+      );
       for (const text of Object.values(texts)) expect(text, at).not.toContain('{');
     }
   });
 });
 
 describe('readTheta', () => {
-  it('says an interval past both ends on the side of its estimate', () => {
-    expect(readTheta({ theta: 0.3, sd: 2 }, [-0.5, 0.5], 0.5)).toMatchObject({ iqBound: 'above' });
-    expect(readTheta({ theta: -0.3, sd: 2 }, [-0.5, 0.5], 0.5)).toMatchObject({ iqBound: 'below' });
+  it('bounds by the estimate at the ends of the range, and says an interval wider than the range as such', () => {
+    const measured: [number, number] = [-0.5, 0.5];
+    expect(readTheta({ theta: 0.3, sd: 2 }, measured, 0.5)).toMatchObject({ iqBound: null, iqEstimate: 105 });
+    expect(readTheta({ theta: 0.7, sd: 0.1 }, measured, 0.5)).toMatchObject({ iqBound: 'above', iqBoundAt: 108 });
+    expect(readTheta({ theta: -0.7, sd: 0.1 }, measured, 0.5)).toMatchObject({ iqBound: 'below', iqBoundAt: 93 });
+    const wide = iqReadingTexts(en, readTheta({ theta: 0.3, sd: 2 }, measured, 0.5));
+    expect(wide.interval).toBe('95% interval: wider than this form measures (about 93 to 108)');
   });
 });
 

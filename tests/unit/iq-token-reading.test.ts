@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { rescoreToken } from '../../src/lib/server/scoring.ts';
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { readIq, STATED_RELIABILITY } from '../../src/domain/iq/reading.ts';
-import { formScale, PROVISIONAL_SCALE } from '../../src/domain/iq/scale.ts';
+import { formScale, highestReading, PROVISIONAL_SCALE } from '../../src/domain/iq/scale.ts';
 import type { ResultTokenPayload } from '../../src/lib/server/tokens.ts';
 
 const payload = (extra: Partial<ResultTokenPayload>): ResultTokenPayload => ({
@@ -41,7 +41,9 @@ describe('reading a token again', () => {
     expect(scored.ok && scored.result).toMatchObject({
       scale: 'provisional',
       reliability: scale.reliability,
-      iqBound: 'above',
+      // A perfect sheet: the highest figure the form gives, its interval past the top of what the form measures.
+      iqBound: null,
+      iqEstimate: highestReading(scale),
     });
   });
 });

@@ -4,7 +4,7 @@
  * it was scored with:
  *
  * - readTheta (every sheet since item response theory): the EAP ability on its form's scale (./scale.ts) as
- *   IQ = 100 + 15·θ, with the person's own 95 % interval; bounded where the interval leaves what the form measures.
+ *   IQ = 100 + 15·θ, with the person's own 95 % interval; bounded where the estimate leaves what the form measures.
  * - readIq (results saved before, read as then): raw → percentile → observed IQ through the spec's tables (part 1
  *   §9); then the estimated true score 100 + r·(X − 100) (Kelley's formula), with the 95 % interval
  *   ±1.96 · 15 · √(r(1 − r)), r the form's reliability in use; outside 80–130 "below 80" / "above 130".
@@ -135,11 +135,16 @@ export const Z95 = 1.96;
 
 /**
  * The reading of an EAP ability (issue 29): IQ = 100 + 15·θ with the person's own 95 % interval from the posterior
- * SD, so its width differs from person to person. A number is shown only where the interval lies inside the range
- * the form measures; an interval that runs past the top says "above X", X its lower end — at least X, the form
- * cannot say by how much more (a claim of "above the top of the range" would be more than the sheet supports: on a
- * 20-item form even a perfect sheet's interval starts far below it); past the bottom, "below Y", Y its upper end.
- * An interval past both ends (a form that measures a narrow range) is said on the side of its estimate.
+ * SD, so its width differs from person to person. The estimate is shown as a number where it lies inside the range
+ * the form measures; past the top it reads "above X", past the bottom "below Y", X and Y the ends of that range (from
+ * the form's information). The interval is said as far as the form measures (src/lib/iq-reading.ts).
+ *
+ * Why the estimate and not the interval decides (issue 31, a departure from issue 29's wording): bounding every
+ * reading whose interval leaves the range, at that interval's own end, made the reading fall as a sheet got better —
+ * a perfect sheet (134, interval 115–152) read "above 115" below the 124 of a sheet with two mistakes, and a sheet
+ * with three right read "below 95", above the 88 of a better one. Bounded at the range's ends, a reading never goes
+ * down when an answer goes from wrong to right (tests/unit/iq-irt-reading.test.ts), and a number is still shown only
+ * where the form measures.
  */
 export function readTheta(
   { theta, sd }: { theta: number; sd: number },
@@ -147,22 +152,21 @@ export function readTheta(
   reliability: number,
 ): IqReading {
   const estimate = iqOfTheta(theta);
-  const low = iqOfTheta(theta - Z95 * sd);
-  const high = iqOfTheta(theta + Z95 * sd);
-  const [bottom, top] = measured.map(iqOfTheta);
-  const pastTop = high > top;
-  const pastBottom = low < bottom;
-  const iqBound: IqReading['iqBound'] =
-    pastTop && pastBottom ? (estimate >= 100 ? 'above' : 'below') : pastTop ? 'above' : pastBottom ? 'below' : null;
-  const iqInterval: [number, number] = [Math.round(low), Math.round(high)];
+  const iqInterval: [number, number] = [
+    Math.round(iqOfTheta(theta - Z95 * sd)),
+    Math.round(iqOfTheta(theta + Z95 * sd)),
+  ];
+  const iqMeasured = measured.map((t) => Math.round(iqOfTheta(t))) as [number, number];
   const iqEstimate = Math.round(estimate);
-  const iqBoundAt = iqBound === 'above' ? iqInterval[0] : iqBound === 'below' ? iqInterval[1] : null;
+  const iqBound: IqReading['iqBound'] =
+    iqEstimate > iqMeasured[1] ? 'above' : iqEstimate < iqMeasured[0] ? 'below' : null;
+  const iqBoundAt = iqBound === 'above' ? iqMeasured[1] : iqBound === 'below' ? iqMeasured[0] : null;
   const shown = iqBoundAt ?? iqEstimate;
   return {
     iqEstimate,
     iqBound,
     iqBoundAt,
-    iqMeasured: [Math.round(bottom), Math.round(top)],
+    iqMeasured,
     iqInterval,
     percentile: percentileOfIq(shown),
     percentileInterval: [percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])],

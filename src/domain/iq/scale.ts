@@ -11,7 +11,8 @@ import { itemVersion } from './item-version.ts';
 import { provisionalItem } from '../irt/simulate.ts';
 import { measuredRange } from '../irt/information.ts';
 import { probability, type ItemParameters, type Responses } from '../irt/model.ts';
-import { EAP_POINTS } from '../irt/score.ts';
+import { EAP_POINTS, eap } from '../irt/score.ts';
+import { readTheta } from './reading.ts';
 import { gaussHermite } from '../irt/quadrature.ts';
 import { seeded } from '../irt/simulate.ts';
 
@@ -113,3 +114,19 @@ export function formScale(formId: number, stored?: StoredScale): FormScale | nul
   cache.set(key, scale);
   return scale;
 }
+
+/**
+ * The highest figure any sheet read on this scale can show: a perfect sheet's (under the 3PL a right answer never
+ * lowers the EAP), its number or the X of "above X". On the 20-item forms with provisional parameters, 134.
+ */
+export const highestReading = (scale: FormScale): number => {
+  const r = readTheta(
+    eap(
+      scale.items,
+      scale.items.map(() => 1),
+    ),
+    scale.measured,
+    scale.reliability,
+  );
+  return r.iqBoundAt ?? r.iqEstimate;
+};

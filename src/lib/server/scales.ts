@@ -5,7 +5,14 @@
  * (the scheduled recalibration) is in use within minutes. Calibrations are never changed, so a result read again
  * later — by the scale it names — gives the same figures for ever.
  */
-import { formScale, PROVISIONAL_SCALE, type FormScale, type StoredScale } from '../../domain/iq/scale.ts';
+import {
+  formScale,
+  highestReading,
+  PROVISIONAL_SCALE,
+  type FormScale,
+  type StoredScale,
+} from '../../domain/iq/scale.ts';
+import { SERVED_FORM_IDS } from '../../domain/iq/bank.ts';
 import type { ItemParameters } from '../../domain/irt/model.ts';
 import { db } from './db.ts';
 
@@ -66,6 +73,12 @@ export async function scaleInUse(formId: number): Promise<FormScale> {
     if (scale) return scale;
   }
   return provisional(formId);
+}
+
+/** The highest figure a sheet of any form served today can show, each form on the scale a new sheet is read on. */
+export async function highestServedReading(): Promise<number> {
+  const scales = await Promise.all(SERVED_FORM_IDS.map(scaleInUse));
+  return Math.max(...scales.map(highestReading));
 }
 
 /** Makes sure the calibrations these results name have been read (the provisional scale needs no reading). */
