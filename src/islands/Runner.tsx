@@ -52,8 +52,11 @@ export function Runner({ kind, homeHref, t }: { kind: TestKind; homeHref: string
   const isLast = index === total - 1;
   const selected = progress.answers[question.id]?.selectedAnswer;
 
+  // Keyed by the set of statements: when the tie-break statements follow the core ones, their notice, card and
+  // navigation are drawn anew rather than pushed down from where the last core statement stood (a layout shift of
+  // 0.054 on a phone when the tie-break arrived more than half a second after the last answer).
   return (
-    <div className="runner">
+    <div className="runner" key={progress.mode}>
       <h1 className="visually-hidden">{t(`intro.${kind}.title`)}</h1>
       <div className="test-bar">
         <div className="test-bar-row">

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { carefulIqSheet, pointsFor, scoreCareerSitting } from './helpers.ts';
+import { CAREER_CORE, carefulIqSheet, pointsFor, scoreCareerSitting, statementByText, TEXT } from './helpers.ts';
 import { signUpByApi } from '../support/accounts.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
@@ -33,17 +33,21 @@ function builtPages(dir = 'dist'): string[] {
   });
 }
 
-/** Has every document the page loads record its layout shifts (buffered, so none before the observer is missed). */
-async function observeShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+/** Records the layout shifts not right after input in `window.shifts`: from the start (buffered) or from now. */
+function recordShifts(buffered: boolean) {
+  const shifts: number[] = [];
+  (window as unknown as { shifts: number[] }).shifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+      if (!entry.hadRecentInput) shifts.push(entry.value);
+  }).observe({ type: 'layout-shift', buffered });
 }
+
+/** Has every document the page loads record its layout shifts (buffered, so none before the observer is missed). */
+const observeShifts = (page: Page) => page.addInitScript(recordShifts, true);
+
+const shiftsSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, v) => sum + v, 0));
 
 /** Loads `path` and sums its layout shifts once it has settled. */
 async function clsOf(page: Page, path: string) {
@@ -51,7 +55,7 @@ async function clsOf(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   // The cookie banner appears after 1 s: past it, so that it is measured too.
   await page.waitForTimeout(1500);
-  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, v) => sum + v, 0));
+  return shiftsSoFar(page);
 }
 
 const pages = builtPages();
@@ -144,3 +148,29 @@ for (const lang of ['uk', 'en'] as const) {
     }
   });
 }
+
+test(`the career test's tie-break statements arrive without moving the page: CLS ≤ ${MAX_CLS} on a phone`, async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The tie-break statements come from the server: slower than the half second after the last answer that the
+  // metric forgives, as on a phone's network.
+  await page.route('**/api/tests/professional/tiebreak', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await route.continue();
+  });
+  await page.goto('/professional-test');
+  await page.getByRole('button', { name: TEXT.uk.start }).click();
+  const yes = pointsFor(8, 9);
+  for (let i = 0; i < CAREER_CORE; i++) {
+    await expect(page.getByRole('heading', { name: TEXT.uk.statement(i + 1, CAREER_CORE) })).toBeVisible();
+    const statement = statementByText((await page.locator('.question-text').textContent())!.trim(), 'uk');
+    // From the last answer on: the tie-break statements replace the core ones.
+    if (i === CAREER_CORE - 1) await page.evaluate(recordShifts, false);
+    await page.getByRole('radio', { name: yes(statement) ? TEXT.uk.yes : TEXT.uk.no }).click();
+  }
+  await expect(page.getByRole('note')).toContainText(uk['runner.tiebreak.title']);
+  await page.waitForTimeout(1000);
+  expect(await shiftsSoFar(page)).toBeLessThanOrEqual(MAX_CLS);
+});
