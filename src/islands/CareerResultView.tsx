@@ -147,7 +147,7 @@ export function CareerResultView({
 
       <dl className="facts">
         {tied ? (
-          <div>
+          <div className="fact-words">
             <dt>{t('results.career.types')}</dt>
             <dd>
               {names(
@@ -157,7 +157,7 @@ export function CareerResultView({
             </dd>
           </div>
         ) : (
-          <div>
+          <div className="fact-words">
             <dt>{t('results.career.primary')}</dt>
             <dd>{result.personalityType}</dd>
           </div>

@@ -162,12 +162,12 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
               <dt>{t('paymentResult.order')}</dt>
               <dd className="order-ref">{reference ?? '—'}</dd>
             </div>
-            <div>
+            <div className="fact-words">
               <dt>{t('paymentResult.type')}</dt>
               <dd>{t('paymentResult.premium30')}</dd>
             </div>
             {testType ? (
-              <div>
+              <div className="fact-words">
                 <dt>{t('paymentResult.test')}</dt>
                 <dd>
                   {t(`paymentResult.test.${testType}`)}

@@ -7,6 +7,7 @@ import {
   careerSittingOf,
   pointsFor,
   prefix,
+  scoreCareerSitting,
   serverScore,
   TEXT,
   type Lang,
@@ -175,3 +176,38 @@ test.describe('on a touch screen', () => {
     expect(await yes.evaluate(look)).toBe(await no.evaluate(look));
   });
 });
+
+for (const lang of ['uk', 'en'] as Lang[]) {
+  test(`${lang}: on a phone the result's facts break no word in the middle (the longest type name)`, async ({
+    page,
+  }) => {
+    const scored = await (
+      await page.request.post('/api/tests/professional/score', {
+        data: await scoreCareerSitting(page.request, lang, pointsFor(2)),
+      })
+    ).json();
+    expect(scored.result.primaryType).toBe(2);
+    await page.goto(`${prefix(lang)}/`);
+    await page.evaluate((value) => sessionStorage.setItem('tempProfessionalTestResult', JSON.stringify(value)), scored);
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${prefix(lang)}/professional-results`);
+      await expect(page.locator('.facts dd').first()).toBeVisible();
+      // Each word of each fact on one line: a word split over two lines has two boxes.
+      const broken = await page.locator('.facts dd').evaluateAll((dds) =>
+        dds.flatMap((dd) => {
+          const text = dd.firstChild;
+          if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+          const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+          return words.flatMap((m) => {
+            const range = document.createRange();
+            range.setStart(text, m.index);
+            range.setEnd(text, m.index + m[0].length);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1 ? [m[0]] : [];
+          });
+        }),
+      );
+      expect(broken, `at ${width}`).toEqual([]);
+    }
+  });
+}
