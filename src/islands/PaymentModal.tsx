@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadMe } from '../stores/account.ts';
-import { loadPrice, startCheckout } from '../stores/payment.ts';
+import { lastPayer, loadPrice, startCheckout } from '../stores/payment.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { isPersonName, isPhone, phoneNumber } from '../domain/contact.ts';
 import type { T } from '../lib/client/texts.ts';
@@ -89,13 +89,17 @@ export function PaymentModal({ open, onClose, t, lang, kind, resultId, resultHre
 
   useEffect(() => {
     if (!open) return;
+    // "Try again" after a declined payment: the name and phone that order was placed with, not asked again. The
+    // consent is: it is given for each order, never ticked in advance.
+    const payer = lastPayer();
+    if (payer) setPhone((current) => current || payer.phone);
     void loadMe().then((r) => {
       if (!r.ok) return;
       setEmail(r.data.user.email);
       setProfileName(r.data.profile.fullName);
       // With no name on the profile yet, the one typed here is offered for it, ticked.
       setSaveName(r.data.profile.fullName === '');
-      setFullName((current) => current || r.data.profile.fullName);
+      setFullName((current) => current || payer?.fullName || r.data.profile.fullName);
     });
     if (lang === 'uk') void loadPrice().then((r) => r.ok && setPrice(r.data));
   }, [open, lang]);

@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import type * as auth from '../api/auth.ts';
 import type * as me from '../api/me.ts';
 import { call, callRetrying, type Outcome } from '../lib/client/call.ts';
+import { forgetPurchase } from './payment.ts';
 
 export type Me = me.Me;
 export const $me = atom<Me | null>(null);
@@ -39,9 +40,10 @@ export function signInWith(mode: 'signin' | 'signup', body: Credentials) {
     : call<typeof auth.signUp>('POST /api/auth/signup', { body });
 }
 
-/** Ends the session here and on the server. */
+/** Ends the session here and on the server, and any purchase under way in this tab (its payer's name and phone). */
 export async function signOut(): Promise<void> {
   await call<typeof auth.signOut>('POST /api/auth/signout');
+  forgetPurchase();
   $me.set(null);
   asking = null;
 }

@@ -34,6 +34,7 @@ export function loadPrice() {
 export async function startCheckout(body: CheckoutForm, resultHref: string) {
   const outcome = await call<typeof payments.checkout>('POST /api/payments/checkout', { body });
   if (outcome.ok) {
+    session.purchase.payer.write({ fullName: body.fullName, phone: body.phone });
     session.purchase.testType.write(body.testType ?? null);
     session.purchase.context.write({
       testType: body.testType ?? null,
@@ -52,8 +53,12 @@ export const orderStatus = (orderReference: string) =>
 /** Where the purchase this tab started came from (the payment result page's way back). */
 export const purchaseStarted = () => session.purchase.context.read();
 
-/** The purchase is over: its way back is forgotten. */
-export const forgetPurchase = () => session.clearAll(session.purchase.testType, session.purchase.context);
+/** The purchase is over: its way back and its payer's details are forgotten. */
+export const forgetPurchase = () =>
+  session.clearAll(session.purchase.testType, session.purchase.context, session.purchase.payer);
+
+/** The name and phone this tab's last order was placed with, while its purchase is not over (a declined one). */
+export const lastPayer = () => session.purchase.payer.read();
 
 /** Take the purchase up again on the result (after signing in, or after a declined payment's "Try again"). */
 export const resumePurchaseLater = (kind: TestKind) => session.purchase.resume.write(kind);

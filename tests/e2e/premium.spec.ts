@@ -186,11 +186,14 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
     },
   });
   const { id } = await scored.json();
-  const res = await page.request.post('/api/payments/checkout', {
-    data: { fullName: 'Тест Тестович', phone: '+380501234567', testType: 'iq', testResultId: id, lang: 'uk' },
-  });
-  const { redirectUrl } = await res.json();
-  await page.goto(redirectUrl);
+  await page.goto(`/results?id=${id}`);
+  await page.getByRole('button', { name: uk['premium.unlock'] }).first().click();
+  const modal = page.getByRole('dialog', { name: uk['payment.title'] });
+  await modal.getByLabel(uk['payment.fullName']).fill('Тест Тестович');
+  await modal.getByLabel(uk['payment.phone']).fill('+380501234567');
+  await modal.getByRole('checkbox', { name: new RegExp(uk['payment.consent.offer']) }).check();
+  await modal.getByRole('button', { name: uk['payment.submit'] }).click();
+  await page.waitForURL(/\/api\/payments\/test\/GP/);
   // The payment result page renders the same on server and client: no hydration error (React #418) or any other.
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -207,7 +210,11 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
   );
   await page.getByRole('button', { name: uk['paymentResult.retry'] }).click();
   await page.waitForURL(`**/results?id=${id}`);
-  await expect(page.getByRole('dialog', { name: uk['payment.title'] })).toBeVisible();
+  await expect(modal).toBeVisible();
+  // Trying again does not ask the name and phone again; the consent is asked again (given for each order).
+  await expect(modal.getByLabel(uk['payment.fullName'])).toHaveValue('Тест Тестович');
+  await expect(modal.getByLabel(uk['payment.phone'])).toHaveValue('+380501234567');
+  await expect(modal.getByRole('checkbox', { name: new RegExp(uk['payment.consent.offer']) })).not.toBeChecked();
   await page.goto('/profile');
   await expect(page.getByText(uk['profile.subscription.inactive'])).toBeVisible();
 });

@@ -196,6 +196,8 @@ export const purchase = {
   context: slot<PurchaseContext>('testContext'),
   /** A purchase to take up again on the result: started as a visitor (then signing in), or declined and retried. */
   resume: slot<TestKind>(LOGIN_HINT_KEYS.resume),
+  /** The name and phone of the order this tab placed, so "Try again" after a decline does not ask them again. */
+  payer: slot<{ fullName: string; phone: string }>('rozum.purchase.payer'),
 };
 
 /** Closing the cookie banner without choosing hides it for this visit only. */
