@@ -37,12 +37,18 @@ export function IqResultView({
   premiumDays,
   kept,
   share,
+  justSaved,
 }: Props) {
   const full = result.access === 'full';
   const reading = iqReadingTexts(t, result);
   return (
     <article className="result" aria-labelledby="result-title">
       {kept ? <KeptBanner t={t} lang={lang} kind="iq" links={links} kept={kept} /> : null}
+      {justSaved ? (
+        <p className="notice notice-success" role="status" data-testid="just-saved">
+          {t('success.save.iq.test')}
+        </p>
+      ) : null}
       <Cautions cautions={result.cautions} t={t} prefix="results.caution." testId="iq-cautions" />
       <header className="result-hero">
         <p className="eyebrow" aria-hidden="true">

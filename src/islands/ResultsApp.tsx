@@ -20,6 +20,7 @@ import {
   relocalize,
   saveStoredResult,
   scorePending,
+  takeSavedAfterAuth,
 } from '../stores/results.ts';
 import { loadMe } from '../stores/account.ts';
 import type { Failure } from '../lib/client/call.ts';
@@ -66,6 +67,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   const [signedIn, setSignedIn] = useState(false);
   const [premiumDays, setPremiumDays] = useState<number | null>(null);
   const [warnOpen, setWarnOpen] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
   // A limited sheet's "Try again" waits for the time the server gave (asking sooner would only count against it).
   const retryAt = state.status === 'waiting' && state.failure.kind === 'limited' ? state.failure.retryAt : 0;
   const [, setTick] = useState(0);
@@ -141,10 +143,12 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
       void loadMe().then(
         (r) => r.ok && r.data.subscription.active && setPremiumDays(r.data.subscription.daysLeft ?? 30),
       );
+    // Back from signing up or in with this result: it is in the account now, and the page says so once.
+    if (ready.id && signed) setJustSaved((said) => said || takeSavedAfterAuth(kind));
     if (ready.id) return $saving.set({ status: signed ? 'success' : 'idle' });
     if (!signed) return $saving.set({ status: 'idle' });
     void save(ready);
-  }, [ready, save]);
+  }, [ready, save, kind]);
 
   const shown = ready?.result ?? null;
   useEffect(() => {
@@ -264,6 +268,7 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
     premiumDays,
     kept,
     share: stored.share,
+    justSaved,
   };
   return (
     <>

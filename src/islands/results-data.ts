@@ -35,6 +35,8 @@ export interface ResultViewProps<R> {
   kept?: { until?: number; forget: () => void };
   /** A saved result's public link, when its owner shared it (issue 32). */
   share?: SharedLink | null;
+  /** The result was saved to the account by the sign-in (or sign-up) this page came back from: said once. */
+  justSaved?: boolean;
 }
 export type { CareerResultView, IqResultView } from '../domain/views.ts';
 

@@ -157,6 +157,13 @@ export async function claimAfterSignIn(lang: Lang): Promise<Partial<Record<TestK
   return claimed;
 }
 
+/** Whether the sign-in this page came back from saved this test's result; asking forgets it (it is said once). */
+export function takeSavedAfterAuth(kind: TestKind): boolean {
+  if (session.savedAfterAuth.read() !== kind) return false;
+  session.savedAfterAuth.clear();
+  return true;
+}
+
 /** Saving a signed-in user's result into the account (the career banner): where it stands, per test. */
 export type Saving =
   | { status: 'idle' | 'success' }

@@ -55,6 +55,8 @@ for (const lang of ['uk', 'en'] as Lang[]) {
 
     await page.waitForURL(new RegExp(`${prefix(lang)}/results\\?id=[0-9a-f-]{36}$`), { timeout: 15_000 });
     await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
+    // The result says it is in the account now (once: not on the next visit below).
+    await expect(page.getByTestId('just-saved')).toHaveText(t['success.save.iq.test']);
     await expect(page.locator('[data-auth-link]')).toHaveText(t['nav.profile']);
 
     await page.goto(`${prefix(lang)}/profile`);
@@ -79,6 +81,7 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       .getByRole('link', { name: new RegExp(`IQ ${iq}`) })
       .click();
     await expect(page.getByTestId('iq-estimate')).toHaveText(iq!);
+    await expect(page.getByTestId('just-saved')).toHaveCount(0);
   });
 }
 
