@@ -276,9 +276,12 @@ export default function LoginApp({ lang, texts, links }: Props) {
               {mode === 'signin' ? t('login.signup.title') : t('login.signin.title')}
             </button>
           </form>
-          <p className="divider">
-            <span>{t('login.or')}</span>
-          </p>
+          {/* "or" only before a way in: not before the note that Google sign-in is not available. */}
+          {google === false ? null : (
+            <p className="divider">
+              <span>{t('login.or')}</span>
+            </p>
+          )}
           <GoogleButton t={t} google={google} href={links.google} />
           <TermsNote t={t} links={links} />
         </section>

@@ -157,6 +157,17 @@ test('"Sign up" clicked before the page has come to life still opens the sign-up
   await expect(page).toHaveURL(/\/eng\/login$/);
 });
 
+test('without Google sign-in the page says so, with no "or" before it', async ({ page }) => {
+  await page.route('**/api/auth/providers', (route) => route.fulfill({ json: { google: false } }));
+  await page.goto('/eng/login');
+  await expect(page.getByText(en['auth.error.google.not_configured'])).toBeVisible();
+  await expect(page.locator('.divider')).toHaveCount(0);
+  await page.unroute('**/api/auth/providers');
+  await page.reload();
+  await expect(page.locator('.google-button')).toBeVisible();
+  await expect(page.locator('.divider')).toHaveText(en['login.or']);
+});
+
 test('sign-in errors are shown in the page language, and the form toggles clear them', async ({ page }) => {
   await page.goto('/eng/login');
   await page.getByRole('button', { name: en['login.signin.submit'] }).click();
