@@ -14,7 +14,8 @@ export const KEPT_DEVICE_KEYS: Record<TestKind, string> = {
 };
 
 /** The non-secret cookie that says a session exists (src/lib/server/session.ts sets it; the header reads it). */
-export const SIGNED_IN_HINT = /(?:^|;\s*)rozum_signed_in=1(?:;|$)/;
+export const SIGNED_IN_HINT_COOKIE = 'rozum_signed_in';
+export const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
 
 /** The attribute on <html> naming the kinds kept, space-separated. */
 export const KEPT_ATTRIBUTE = 'data-kept';

@@ -9,10 +9,11 @@ import { db } from './db.ts';
 import { batchesOn } from './database/batches.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 import { addResponseCookies } from './response-cookies.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../kept-hint.ts';
 
 export const SESSION_COOKIE = 'rozum_session';
-/** Not a secret: tells the static header to show "Profile" instead of "Sign in". */
-export const SIGNED_IN_HINT_COOKIE = 'rozum_signed_in';
+/** Not a secret: tells the static header to show "Profile" instead of "Sign in" (its name shared with the pages). */
+export { SIGNED_IN_HINT_COOKIE };
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
 const REFRESH_WHEN_LEFT_MS = 15 * DAY;
