@@ -76,6 +76,13 @@ export const forgotPassword = contract<{ ok: true }>()({
   auth: 'none',
   body: z.object({ email: z.string().min(1).max(254), lang: z.enum(LANGS) }),
 });
+/** Whether a reset link's token can still set a password (unused, within its hour), before the page asks for one. */
+export const checkResetToken = contract<{ ok: true }>()({
+  path: '/api/auth/password/reset/check',
+  method: 'POST',
+  auth: 'none',
+  body: z.object({ token: z.string().max(200) }),
+});
 /** A reset link's token and the new password: every session ends, and this browser is signed in. */
 export const resetPassword = contract<SignedIn>()({
   path: '/api/auth/password/reset',

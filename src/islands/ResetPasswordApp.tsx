@@ -4,7 +4,7 @@
  * password; done, this browser is signed in and every other session has ended.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { forgotPassword, loadMe, resetPassword } from '../stores/account.ts';
+import { checkResetToken, forgotPassword, loadMe, resetPassword } from '../stores/account.ts';
 import { makeT, type Texts } from '../lib/client/texts.ts';
 import type { Lang } from '../i18n/paths.ts';
 
@@ -31,8 +31,15 @@ export default function ResetPasswordApp({
 
   useEffect(() => {
     const found = new URLSearchParams(location.search).get('token');
-    if (found) history.replaceState(null, '', location.pathname);
-    setToken(found ?? '');
+    if (!found) return setToken('');
+    history.replaceState(null, '', location.pathname);
+    // A link used already, or past its hour, is said to be so before a new password is typed for nothing. If the
+    // question goes unanswered the form is shown: setting the password will say.
+    void checkResetToken(found).then((r) => {
+      if (!r.ok && (r.error === 'auth.error.token.expired' || r.error === 'auth.error.token.invalid'))
+        setSet(r.error === 'auth.error.token.expired' ? 'expired' : 'invalid');
+      setToken(found);
+    });
   }, []);
 
   async function ask(event: FormEvent) {

@@ -64,6 +64,10 @@ export async function resendConfirmation(lang: 'uk' | 'en'): Promise<'sent' | 'l
 export const forgotPassword = (email: string, lang: 'uk' | 'en') =>
   call<typeof auth.forgotPassword>('POST /api/auth/password/forgot', { body: { email, lang } });
 
+/** Whether a reset link's token can still set a password (asked before the form is shown; it uses nothing). */
+export const checkResetToken = (token: string) =>
+  callRetrying<typeof auth.checkResetToken>('POST /api/auth/password/reset/check', { body: { token } });
+
 /** Sets a new password with a reset link's token; signs this browser in (once: no retries). */
 export const resetPassword = (token: string, password: string) =>
   call<typeof auth.resetPassword>('POST /api/auth/password/reset', { body: { token, password } });

@@ -53,5 +53,10 @@ for (const [lang, t] of [
     // The old password is gone.
     const old = await page.request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
     expect(old.status()).toBe(401);
+    // The same link again: it says it has been used, with the way to ask for a new one — no password form.
+    await page.goto(url.pathname + url.search);
+    await expect(page.getByRole('alert')).toHaveText(t['reset.set.invalid']);
+    await expect(page.getByRole('heading', { name: t['reset.ask.title'] })).toBeVisible();
+    await expect(page.getByLabel(t['reset.set.password'], { exact: true })).toHaveCount(0);
   });
 }

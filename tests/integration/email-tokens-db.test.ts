@@ -51,7 +51,12 @@ describe('mailed one-time tokens', () => {
       [id],
     );
     expect(Number(row.life)).toBe(3600);
+    // Asking whether it can be used uses nothing, and says which purpose it is for.
+    expect(await tokens.tokenUsable(token, 'reset')).toEqual({ ok: true });
+    expect(await tokens.tokenUsable(token, 'reset')).toEqual({ ok: true });
+    expect(await tokens.tokenUsable(token, 'verify')).toEqual({ ok: false, error: 'auth.error.token.invalid' });
     await database.query(`UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);
+    expect(await tokens.tokenUsable(token, 'reset')).toEqual({ ok: false, error: 'auth.error.token.expired' });
     expect(await tokens.consumeToken(token, 'reset')).toEqual({ ok: false, error: 'auth.error.token.expired' });
     const verifyToken = await tokens.issueToken(database, id, 'verify', 'b@example.com');
     const [life] = await database.query<{ life: number }>(

@@ -34,6 +34,10 @@ describe('resetting a forgotten password', () => {
       expect(url.pathname).toBe(path);
 
       const browser = new Client(base);
+      // The page asks first whether the link can still be used: it can, and asking uses nothing.
+      const check = (t: string) => new Client(base).post('/api/auth/password/reset/check', { token: t });
+      expect(await (await check(token)).json()).toEqual({ ok: true });
+      expect((await check(token)).status).toBe(200);
       const short = await browser.post('/api/auth/password/reset', { token, password: '123' });
       expect(short.status).toBe(400);
       expect((await short.json()).error).toBe('auth.error.password.length');
@@ -48,6 +52,15 @@ describe('resetting a forgotten password', () => {
       const again = await new Client(base).post('/api/auth/password/reset', { token, password: 'another-one' });
       expect(again.status).toBe(400);
       expect((await again.json()).error).toBe('auth.error.token.invalid');
+      // A used link is said to be used before any form: the page shows the way to ask for a new one.
+      const used = await check(token);
+      expect(used.status).toBe(400);
+      expect((await used.json()).error).toBe('auth.error.token.invalid');
+      for (const forged of ['', 'x'.repeat(43), token.slice(1), `${token}'--`]) {
+        const res = await check(forged);
+        expect(res.status, forged).toBe(400);
+        expect((await res.json()).error, forged).toBe('auth.error.token.invalid');
+      }
     },
   );
 

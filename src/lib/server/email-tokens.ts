@@ -12,6 +12,8 @@ const HOUR = 60 * 60_000;
 /** How long a link is good for: a day to confirm an address, an hour to reset a password. */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { verify: 24 * HOUR, reset: HOUR, change: 24 * HOUR };
 
+/** 32 random bytes in base64url: anything else was never issued. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
@@ -34,10 +36,30 @@ export type Consumed =
   | { ok: true; userId: string; email: string }
   | { ok: false; error: 'auth.error.token.invalid' | 'auth.error.token.expired' };
 
+/**
+ * Whether a token of the purpose could be used now (unused, unexpired, not voided), without using it: a page asks
+ * before it draws a form the token would only refuse. Changes nothing.
+ */
+export async function tokenUsable(
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ ok: true } | { ok: false; error: 'auth.error.token.invalid' | 'auth.error.token.expired' }> {
+  if (!TOKEN_SHAPE.test(token)) return { ok: false, error: 'auth.error.token.invalid' };
+  const [row] = await (
+    await db()
+  ).query<{ usable: boolean; expired: boolean }>(
+    `SELECT used_at IS NULL AND expires_at > now() AS usable, used_at IS NULL AND expires_at <= now() AS expired
+     FROM email_tokens WHERE token_hash = $1 AND purpose = $2`,
+    [digest(token), purpose],
+  );
+  if (row?.usable) return { ok: true };
+  return { ok: false, error: row?.expired ? 'auth.error.token.expired' : 'auth.error.token.invalid' };
+}
+
 /** Uses a token of the purpose: once, unexpired, not voided. Anything else changes nothing. */
 export async function consumeToken(token: string, purpose: TokenPurpose, q?: Queryable): Promise<Consumed> {
   const database = q ?? (await db());
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, error: 'auth.error.token.invalid' };
+  if (!TOKEN_SHAPE.test(token)) return { ok: false, error: 'auth.error.token.invalid' };
   const [used] = await database.query<{ user_id: string; email: string }>(
     `UPDATE email_tokens SET used_at = now()
      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id, email`,
