@@ -82,14 +82,18 @@ export function ShareModal({
     track('share', { method: 'copy', public_link: Boolean(link) });
   }
 
-  async function publish() {
+  /** Publishes the result, or changes whether its live link shows the name (the same link: one already sent works). */
+  async function publish(named = showName) {
     if (!own) return;
     setBusy(true);
     setError('');
-    const outcome = await publishResult(own.kind, own.id, own.lang, showName && Boolean(shownName));
+    const lang = link?.lang ?? own.lang;
+    const outcome = await publishResult(own.kind, own.id, lang, named && Boolean(shownName));
     setBusy(false);
-    if (outcome.ok) setLink({ code: outcome.data.code, lang: own.lang, showName });
-    else setError(outcome.message ?? t('share.public.failed'));
+    if (outcome.ok) {
+      setShowName(named);
+      setLink({ code: outcome.data.code, lang, showName: named });
+    } else setError(outcome.message ?? t('share.public.failed'));
   }
 
   async function unpublish() {
@@ -115,9 +119,22 @@ export function ShareModal({
             <>
               <p>{t(`share.public.live.${own.kind}`)}</p>
               {link.showName && shownName ? <p>{t('share.public.named', { name: shownName })}</p> : null}
+              {/* The name can be shown or hidden on the live link itself: no need to take it down and lose its address. */}
+              {shownName ? (
+                <div className="field-check">
+                  <input
+                    id="share-name-live"
+                    type="checkbox"
+                    checked={link.showName}
+                    disabled={busy}
+                    onChange={(e) => void publish(e.target.checked)}
+                  />
+                  <label htmlFor="share-name-live">{t('share.public.nameAs', { name: shownName })}</label>
+                </div>
+              ) : null}
               <img
                 className="share-card"
-                src={sharedCard(link.code, link.lang)}
+                src={sharedCard(link.code, link.lang, link.showName && Boolean(shownName))}
                 width={1200}
                 height={630}
                 alt={t('share.public.cardAlt')}

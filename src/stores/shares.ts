@@ -8,8 +8,12 @@ import { track } from '../lib/analytics.ts';
 /** The public page of a shared result, in its language, on this site. */
 export const sharedUrl = (code: string, lang: Lang) => location.origin + localizedPath(lang, `/r/${code}`);
 
-/** The card its page shows to a network (og:image), for the preview. */
-export const sharedCard = (code: string, lang: Lang) => `/api/shares/${encodeURIComponent(code)}/card?lang=${lang}`;
+/**
+ * The card its page shows to a network (og:image), for the preview. `named` only tells the browser's image cache
+ * apart (the server ignores it): the card changes when the name shown does, and the preview must show the new one.
+ */
+export const sharedCard = (code: string, lang: Lang, named: boolean) =>
+  `/api/shares/${encodeURIComponent(code)}/card?lang=${lang}&named=${named ? 1 : 0}`;
 
 export async function publishResult(kind: TestKind, id: string, lang: Lang, showName: boolean) {
   const outcome = await call<typeof results.share>('POST /api/results/:kind/:id/share', {

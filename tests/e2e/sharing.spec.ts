@@ -64,6 +64,19 @@ for (const lang of ['uk', 'en'] as Lang[]) {
       (await new AxeBuilder({ page: other }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
     ).toEqual([]);
 
+    // The name is hidden on the live link itself: the same address, no name on the page, a new card.
+    const nameBox = dialog.getByRole('checkbox', { name: tr(lang, 'share.public.nameAs', { name: 'Олена' }) });
+    await expect(nameBox).toBeChecked();
+    await nameBox.uncheck();
+    await expect(nameBox).not.toBeChecked();
+    await expect(dialog.getByText(tr(lang, 'share.public.named', { name: 'Олена' }))).toHaveCount(0);
+    expect(await dialog.getByRole('textbox').inputValue()).toBe(message);
+    await expect(card).toHaveAttribute('src', /named=0$/);
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    await other.reload();
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText(/^IQ /);
+    await expect(other.getByText('Олена')).toHaveCount(0);
+
     // Taken down: the same link now shows nothing.
     await dialog.getByRole('button', { name: t['share.public.revoke'] }).click();
     await expect(dialog.getByRole('button', { name: t['share.public.create'] })).toBeVisible();

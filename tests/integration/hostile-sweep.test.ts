@@ -238,6 +238,9 @@ interface Fixture {
   /** The browser the user took the tests in, signed out: only its visitor cookie, which the sittings are bound to. */
   visitorCookies: string;
   iqResultId: string;
+  /** The IQ result's certificate code, and the code of its public link (it is shared). */
+  verificationCode: string;
+  shareCode: string;
   visitorToken: string;
   orderReference: string;
   /**
@@ -314,12 +317,16 @@ const EXAMPLES: Record<string, Example> = {
   },
 };
 
-/** Benign values for the parameters not under attack; an order that does not exist, so the test provider's POST never settles one. */
-const PARAM_DEFAULTS: Record<string, () => string> = {
+/**
+ * Benign values for the parameters not under attack; an order that does not exist, so the test provider's POST never
+ * settles one. A code is a live one: the user's shared result's, or its certificate's on the verification path — so
+ * the attacks on those paths reach a result that is there, not a 404 before any work.
+ */
+const PARAM_DEFAULTS: Record<string, (pattern: string, fx: Fixture) => string> = {
   kind: () => 'iq',
   id: () => randomUUID(),
   resultId: () => randomUUID(),
-  code: () => 'abcdefghijklmnop',
+  code: (pattern, fx) => (pattern.includes('/verify/') ? fx.verificationCode : fx.shareCode),
   orderReference: () => 'GP0000000000000ABCDEF',
 };
 
@@ -348,9 +355,9 @@ interface Outcome {
   error?: string;
 }
 
-const fillPath = (pattern: string, hostile?: { name: string; value: string }) =>
+const fillPath = (pattern: string, fx: Fixture, hostile?: { name: string; value: string }) =>
   pattern.replace(/:(\w+)/g, (_, name: string) =>
-    hostile?.name === name ? hostile.value : encodeURIComponent((PARAM_DEFAULTS[name] ?? (() => 'x'))()),
+    hostile?.name === name ? hostile.value : encodeURIComponent((PARAM_DEFAULTS[name] ?? (() => 'x'))(pattern, fx)),
   );
 
 function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
@@ -377,7 +384,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
           who,
           group: 'wrong method',
           label: method,
-          path: fillPath(ep.pattern),
+          path: fillPath(ep.pattern, fx),
           headers: base(method === 'GET' || method === 'HEAD' ? {} : json),
           body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
           expect: 'refuse',
@@ -404,7 +411,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
             who,
             group,
             label,
-            path: fillPath(ep.pattern),
+            path: fillPath(ep.pattern, fx),
             expect: expectation,
             ...c,
           });
@@ -557,7 +564,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
             add(
               'path parameter',
               `:${name} = ${value.length > 20 ? `${value.length} characters` : value}`,
-              { path: fillPath(ep.pattern, { name, value }), headers: base(isGet ? {} : json), ...emptyJson },
+              { path: fillPath(ep.pattern, fx, { name, value }), headers: base(isGet ? {} : json), ...emptyJson },
               'refuse',
             );
           }
@@ -571,7 +578,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
           add(
             'query string',
             `?${q}`,
-            { path: `${fillPath(ep.pattern)}?${q}`, headers: base(isGet ? {} : json), ...emptyJson },
+            { path: `${fillPath(ep.pattern, fx)}?${q}`, headers: base(isGet ? {} : json), ...emptyJson },
             queryExpect([q.split('=')[0]]),
           );
         if (isGet) {
@@ -580,7 +587,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
             add(
               'query string',
               `every name = ${JSON.stringify(value)}`,
-              { path: `${fillPath(ep.pattern)}?${query}`, headers: base() },
+              { path: `${fillPath(ep.pattern, fx)}?${query}`, headers: base() },
               queryExpect(value === '' ? QUERY_NAMES.filter((n) => !EMPTY_ACCEPTED.has(n)) : QUERY_NAMES),
             );
           }
@@ -588,7 +595,7 @@ function buildCases(endpoints: Endpoint[], fx: Fixture): Case[] {
             add(
               'query string',
               `${name} = 2000 characters`,
-              { path: `${fillPath(ep.pattern)}?${name}=${'9'.repeat(2000)}`, headers: base() },
+              { path: `${fillPath(ep.pattern, fx)}?${name}=${'9'.repeat(2000)}`, headers: base() },
               queryExpect([name]),
             );
           }
@@ -757,6 +764,11 @@ async function makeFixture(base: string): Promise<Fixture> {
     )
   ).json();
   expect(iq.saved).toBe(true);
+  const { verificationCode } = await (await user.get(`/api/results/iq/${iq.id}`)).json();
+  const shared = await user.post(`/api/results/iq/${iq.id}/share`, { lang: 'en', showName: true });
+  expect(shared.status).toBe(200);
+  const { code: shareCode } = await shared.json();
+  expect((await new Client(base).get(`/r/${shareCode}`)).status).toBe(200);
   const careerOf = async (client: Client) =>
     careerSheetFor(client.post, await takeCareerSitting(client.get, 'en'), (type) => type === 4);
   expect((await user.post('/api/tests/professional/score', await careerOf(user))).status).toBe(200);
@@ -794,6 +806,8 @@ async function makeFixture(base: string): Promise<Fixture> {
     userCookies,
     visitorCookies,
     iqResultId: iq.id,
+    verificationCode,
+    shareCode,
     visitorToken,
     orderReference,
     iqSheet,

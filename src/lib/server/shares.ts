@@ -145,6 +145,8 @@ export async function findShared(code: string, pageLang?: Lang): Promise<SharedR
 
 const cards = new Map<string, Buffer>();
 const CARD_CACHE_LIMIT = 200;
+/** Cards being drawn: a second request for the same card while the first draws it waits for that one. */
+const drawing = new Map<string, Promise<Buffer>>();
 
 /** The 1200×630 card of a shared result (its og:image), drawn like the pages' cards and kept in memory by content. */
 export async function shareCard(shared: SharedResult): Promise<{ png: Buffer; etag: string; cached: boolean }> {
@@ -162,9 +164,17 @@ export async function shareCard(shared: SharedResult): Promise<{ png: Buffer; et
   let png = cards.get(key);
   const cached = Boolean(png);
   if (!png) {
-    png = await renderCard(content);
-    if (cards.size >= CARD_CACHE_LIMIT) cards.delete(cards.keys().next().value!);
-    cards.set(key, png);
+    // A link posted to a network is fetched by several crawlers at once: one drawing serves them all.
+    let pending = drawing.get(key);
+    if (!pending) {
+      pending = renderCard(content).finally(() => drawing.delete(key));
+      drawing.set(key, pending);
+    }
+    png = await pending;
+    if (!cards.has(key)) {
+      if (cards.size >= CARD_CACHE_LIMIT) cards.delete(cards.keys().next().value!);
+      cards.set(key, png);
+    }
   }
   return { png, etag: `"${key.slice(0, 27)}"`, cached };
 }
