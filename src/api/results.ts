@@ -21,12 +21,28 @@ export const IQ_DETAILS = [
   'breakdown',
   'scale',
 ] as const;
-export const CAREER_SUMMARY = ['personalityType', 'primaryType', 'color'] as const;
+export const CAREER_SUMMARY = [
+  'personalityType',
+  'primaryType',
+  'color',
+  'tiedProfiles',
+  'noClearType',
+  'cautions',
+] as const;
 export const CAREER_DETAILS = ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'] as const;
 export type IqEntry = Listed & { kind: 'iq' } & Pick<IqResultView, (typeof IQ_SUMMARY)[number]> &
   Partial<Pick<IqResultView, (typeof IQ_DETAILS)[number]>>;
 export type CareerEntry = Listed & { kind: 'professional' } & Pick<CareerResultView, (typeof CAREER_SUMMARY)[number]> &
-  Partial<Pick<CareerResultView, (typeof CAREER_DETAILS)[number]>>;
+  Partial<Pick<CareerResultView, (typeof CAREER_DETAILS)[number]>> & {
+    /** With premium, a result between two types: each one's first professions and areas to develop, equally. */
+    tiedDetails?: TiedDetail[];
+  };
+export interface TiedDetail {
+  type: number;
+  title: string;
+  recommendedProfessions: string[];
+  developmentAreas: string[];
+}
 
 export interface HistoryPage<E = IqEntry | CareerEntry> {
   type: TestKind;

@@ -169,10 +169,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
             {testType ? (
               <div className="fact-words">
                 <dt>{t('paymentResult.test')}</dt>
-                <dd>
-                  {t(`paymentResult.test.${testType}`)}
-                  {resultId ? ` · ${resultId.slice(0, 8)}` : ''}
-                </dd>
+                <dd>{t(`paymentResult.test.${testType}`)}</dd>
               </div>
             ) : null}
           </dl>

@@ -70,29 +70,57 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
   return <EntryCard href={`${links.results}?id=${entry.id}`} head={head} details={details} />;
 }
 
-export function CareerItem({ entry, premium, t, date, links }: ItemProps<CareerEntry>) {
+export function CareerItem({ entry, premium, t, lang, date, links }: ItemProps<CareerEntry>) {
+  // As the result page says it: a type, a tie between two named equally, or no clear type among several.
+  const tied = entry.tiedProfiles ?? [];
+  const titles = new Intl.ListFormat(lang, { type: 'conjunction' }).format(tied.map((p) => p.title));
   const head = (
     <>
-      <strong>{entry.personalityType}</strong> · {t('results.career.primary')} {entry.primaryType} ·{' '}
+      {entry.noClearType ? (
+        <>
+          <strong>{t('profile.history.career.noClear')}</strong> · {titles}
+        </>
+      ) : tied.length === 2 ? (
+        <>
+          <strong>{titles}</strong> · {t('profile.history.career.between')}
+        </>
+      ) : (
+        <>
+          <strong>{entry.personalityType}</strong> · {t('results.career.primary')} {entry.primaryType}
+        </>
+      )}
+      {entry.cautions?.length ? <> · {t('profile.history.caution')}</> : null} ·{' '}
       <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
     </>
   );
+  const each = entry.tiedDetails ?? [
+    {
+      title: '',
+      recommendedProfessions: entry.recommendedProfessions ?? [],
+      developmentAreas: entry.developmentAreas ?? [],
+    },
+  ];
+  const named = (title: string) => (title ? `${title} — ` : '');
   const details =
     premium && entry.recommendedProfessions
       ? [
           <>
             {t('results.career.questions')}: {entry.totalQuestions} · {t('results.time')}: {clock(entry.timeSpent ?? 0)}
           </>,
-          <>
-            {t('results.career.professions')}: {entry.recommendedProfessions.slice(0, 3).join(', ')}
-          </>,
-          ...(entry.developmentAreas?.length
-            ? [
-                <>
-                  {t('results.career.development')}: {entry.developmentAreas.slice(0, 2).join('; ')}
-                </>,
-              ]
-            : []),
+          ...each.flatMap((p) => [
+            <>
+              {named(p.title)}
+              {t('results.career.professions')}: {p.recommendedProfessions.slice(0, 3).join(', ')}
+            </>,
+            ...(p.developmentAreas.length
+              ? [
+                  <>
+                    {named(p.title)}
+                    {t('results.career.development')}: {p.developmentAreas.slice(0, 2).join('; ')}
+                  </>,
+                ]
+              : []),
+          ]),
         ]
       : null;
   return <EntryCard href={`${links.proResults}?id=${entry.id}`} head={head} details={details} />;

@@ -15,6 +15,7 @@ import {
   type Lang,
 } from './helpers.ts';
 import { emojiIn } from '../support/emoji.ts';
+import { careerSheetFor, takeCareerSitting } from '../support/sittings.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const dict = { uk, en };
@@ -431,4 +432,31 @@ test('the profile tabs follow the WAI-ARIA tabs pattern: arrows wrap, Home and E
   await expect(page.getByRole('tabpanel')).toContainText(uk['profile.history.iq']);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('tabpanel')).toBeFocused();
+});
+
+test('the profile lists a career result between two types as that tie, and with premium both types alike', async ({
+  page,
+  account: _,
+}) => {
+  // Through the browser's own requests: the sitting is bound to its visitor cookie.
+  const asResponse = async (r: Awaited<ReturnType<Page['request']['get']>>) =>
+    new Response(await r.text(), { status: r.status() });
+  const sitting = await takeCareerSitting(async (path) => asResponse(await page.request.get(path)), 'en');
+  const sheet = await careerSheetFor(
+    async (path, body) => asResponse(await page.request.post(path, { data: body })),
+    sitting,
+    (type) => type === 2 || type === 6,
+  );
+  expect((await page.request.post('/api/tests/professional/score', { data: sheet })).status()).toBe(200);
+  await page.goto('/eng/profile');
+  await page.getByRole('tab', { name: en['profile.tab.history'] }).click();
+  const entry = page.getByRole('tabpanel').locator('.history > li').first();
+  await expect(entry).toContainText(`Coordinator and Analyst · ${en['profile.history.career.between']}`);
+  await expect(entry).not.toContainText(en['results.career.primary']);
+  expect((await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } })).status()).toBe(200);
+  await page.reload();
+  await page.getByRole('tab', { name: en['profile.tab.history'] }).click();
+  // Each type's own professions, named by the type.
+  await expect(entry).toContainText(`Coordinator — ${en['results.career.professions']}: `);
+  await expect(entry).toContainText(`Analyst — ${en['results.career.professions']}: `);
 });

@@ -189,10 +189,10 @@ test.describe('a visitor result', () => {
   test('shows the teaser with its locked preview, and axe finds nothing', async ({ page }) => {
     await page.goto('/results');
     await expect(page.getByTestId('iq-estimate')).toBeVisible();
-    // A sheet of first options is about one in six right: its interval runs below what the form measures, so "up to
-    // Y and below"; its estimate is a number near the bottom of that range, or "below" it.
+    // A sheet of first options is about one in six right: its interval runs below what the form measures, so "Y and
+    // below"; its estimate is a number near the bottom of that range, or "below" it.
     await expect(page.getByTestId('iq-interval')).toHaveText(
-      /^95-відсотковий інтервал: до \d+ і нижче; ця форма вимірює лише приблизно від \d+$/,
+      /^95-відсотковий інтервал: \d+ і нижче; ця форма вимірює лише приблизно від \d+$/,
     );
     await expect(page.getByTestId('iq-estimate')).toHaveText(/^(нижче )?\d+$/);
     await expect(page.getByText(/шкалу ще не нормовано/)).toBeVisible();
@@ -233,7 +233,7 @@ test.describe('a visitor result', () => {
   test('follows the visitor into the other language through its token', async ({ page }) => {
     await page.goto('/eng/results');
     await expect(page.getByText('Your provisional IQ-equivalent', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('iq-interval')).toHaveText(/^95% interval: up to \d+ and below; /);
+    await expect(page.getByTestId('iq-interval')).toHaveText(/^95% interval: \d+ and below; /);
     await expect(page.getByTestId('iq-cautions')).toContainText('The answers were given too quickly');
   });
 
@@ -244,7 +244,7 @@ test.describe('a visitor result', () => {
     const dialog = page.getByRole('dialog', { name: 'Поділитися результатом' });
     await expect(dialog.getByRole('textbox')).toHaveValue(
       // With its interval (said as far as the form measures); a bounded reading is a range of its own.
-      /Мій попередній IQ-еквівалент за тестом Rozum — (\d+ \(95-відсотковий інтервал: (\d+–\d+|до \d+ і нижче; ця форма вимірює лише приблизно від \d+)\)|нижче \d+|понад \d+)\. Перевірте себе! http:\/\/.+\/iqtest$/,
+      /Мій попередній IQ-еквівалент за тестом Rozum — (\d+ \(95-відсотковий інтервал: (\d+–\d+|\d+ і нижче; ця форма вимірює лише приблизно від \d+)\)|нижче \d+|понад \d+)\. Перевірте себе! http:\/\/.+\/iqtest$/,
     );
     for (const name of ['Facebook', 'X (Twitter)', 'Telegram', 'WhatsApp', 'LinkedIn'])
       await expect(dialog.getByRole('link', { name })).toBeVisible();

@@ -122,6 +122,32 @@ describe('saving results', () => {
     expect((await alice.get('/api/results?type=other')).status).toBe(400);
   });
 
+  it("lists a career result between two types as the tie it is, with both types' details for premium", async () => {
+    const client = await signedUp(base);
+    const sheet = await careerSheetFor(
+      client.post,
+      await takeCareerSitting(client.get, 'en'),
+      (type) => type === 2 || type === 6,
+    );
+    const scored = await (await client.post('/api/tests/professional/score', sheet)).json();
+    expect(scored.result.tiedTypes).toEqual([2, 6]);
+    const listed = async () => (await (await client.get('/api/results?type=professional&lang=en')).json()).items[0];
+    const teaser = await listed();
+    expect(teaser.tiedProfiles.map((p: { type: number }) => p.type)).toEqual([2, 6]);
+    expect(teaser).toMatchObject({ noClearType: false, cautions: [] });
+    expect(teaser).not.toHaveProperty('tiedDetails');
+    expect((await client.post('/api/promo', { promoCode: 'WELCOME30' })).status).toBe(200);
+    const full = await listed();
+    // Both types equally: each one's own professions and areas to develop, not the first type's alone.
+    expect(full.tiedDetails.map((d: { type: number }) => d.type)).toEqual([2, 6]);
+    for (const d of full.tiedDetails) {
+      expect(d.recommendedProfessions.length).toBeGreaterThan(0);
+      expect(d.recommendedProfessions.length).toBeLessThanOrEqual(3);
+      expect(d.developmentAreas.length).toBeLessThanOrEqual(2);
+    }
+    expect(full.tiedDetails[0].recommendedProfessions).not.toEqual(full.tiedDetails[1].recommendedProfessions);
+  });
+
   it('counts statistics and achievements, with the premium figures hidden without premium', async () => {
     const client = await signedUp(base);
     expect((await (await client.get('/api/me/stats')).json()).bestIQ).toBeNull();

@@ -3,6 +3,7 @@ import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { DIFFICULTY_WEIGHTS, scoreIqSheet, type IqAnswer } from '../../src/domain/iq/scoring.ts';
 import { guessingQuantile, readingMs, straightLined } from '../../src/domain/iq/cautions.ts';
 import { createRng } from '../../src/domain/matrices/rng.ts';
+import { t } from '../../src/i18n/index.ts';
 
 const score = (formId: number, answers: IqAnswer[], timeSpent = answers.reduce((s, a) => s + a.timeSpent, 0)) =>
   scoreIqSheet({ formId, answers, timeSpent, reliability: 0.75 });
@@ -10,6 +11,37 @@ const sheet = (formId: number, choose: (i: number) => number, ms: (i: number) =>
   iqBank(formId).map((item, i) => ({ questionId: item.id, selectedAnswer: choose(i), timeSpent: ms(i) }));
 
 describe('the guessing level', () => {
+  it.each(SERVED_FORM_IDS.map((f) => [f]))(
+    'is what the caution says on form %i: every score it covers, blind guessing reaches or beats at least 5 times in 100',
+    (formId) => {
+      // Read by item response theory, the score is the number right; a result saved before, the weighted score.
+      const bank = iqBank(formId);
+      for (const weights of [bank.map(() => 1), bank.map((item) => DIFFICULTY_WEIGHTS[item.difficulty])])
+        covers(weights);
+      expect(t('en', 'results.caution.below_chance')).toContain('at least 5 times in 100');
+      expect(t('uk', 'results.caution.below_chance')).toContain('щонайменше у 5 спробах зі 100');
+    },
+  );
+
+  /** Every score at or under the guessing level is reached or beaten by a blind sheet at least 5 times in 100. */
+  function covers(weights: number[]) {
+    // The exact distribution of a guessed sheet's score.
+    let dist = [1];
+    for (const w of weights) {
+      const next = new Array(dist.length + w).fill(0);
+      dist.forEach((p, s) => {
+        next[s] += p * (5 / 6);
+        next[s + w] += p / 6;
+      });
+      dist = next;
+    }
+    const atLeast = (s: number) => dist.slice(s).reduce((sum, p) => sum + p, 0);
+    const cut = guessingQuantile(weights);
+    for (let s = 0; s <= cut; s++) expect(atLeast(s), `score ${s}`).toBeGreaterThanOrEqual(0.05);
+    // "95 times in 100", as the words once said, does not hold at the cut.
+    expect(atLeast(cut)).toBeLessThan(0.95);
+  }
+
   it('is the 95th percentile of the exact distribution of a guessed score', () => {
     // Ten one-point items at 1/2: P(S ≤ 7) = 0.9453, P(S ≤ 8) = 0.9893.
     expect(guessingQuantile(Array(10).fill(1), 0.5)).toBe(8);

@@ -5,7 +5,7 @@
 import { scoreIqSheet, type IqAnswer } from '../../domain/iq/scoring.ts';
 import { scoreCareerAnswers, type CareerAnswer } from '../../domain/career/scoring.ts';
 import { STATED_RELIABILITY } from '../../domain/iq/reading.ts';
-import { careerView, iqView } from '../../domain/views.ts';
+import { careerView, iqView, type CareerResultView } from '../../domain/views.ts';
 import type { Access } from '../../domain/access.ts';
 import { formsRevealedBy } from '../../domain/iq/linking.ts';
 import { db } from './db.ts';
@@ -94,6 +94,7 @@ import {
   IQ_SUMMARY,
   type CareerEntry,
   type IqEntry,
+  type TiedDetail,
 } from '../../api/results.ts';
 export { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX };
 
@@ -147,12 +148,32 @@ export async function listResults(
     const view = viewOf(kind, row, lang, access) as Record<string, unknown>;
     const [summary, details] = kind === 'iq' ? [IQ_SUMMARY, IQ_DETAILS] : [CAREER_SUMMARY, CAREER_DETAILS];
     const listed = { id: row.id, kind, createdAt: new Date(row.created_at).toISOString() };
-    return { ...listed, ...pick(view, summary), ...(access === 'full' ? pick(view, details) : {}) } as
-      IqEntry | CareerEntry;
+    return {
+      ...listed,
+      ...pick(view, summary),
+      ...(access === 'full' ? { ...pick(view, details), ...tiedDetailsOf(view) } : {}),
+    } as IqEntry | CareerEntry;
   });
   const last = rows[page.limit - 1];
   const nextCursor = more ? encodeCursor({ createdAt: last.at, id: last.id }) : null;
   return { items, nextCursor };
+}
+
+/**
+ * A career result between two types, with premium: both types' first professions and areas to develop, so the
+ * history lists the tie as the result page shows it, not its first type alone (issue 31).
+ */
+function tiedDetailsOf(view: Record<string, unknown>): { tiedDetails?: TiedDetail[] } {
+  const profiles = view.profiles as CareerResultView['profiles'];
+  if (view.kind !== 'professional' || !profiles || profiles.length !== 2) return {};
+  return {
+    tiedDetails: profiles.map((p) => ({
+      type: p.type,
+      title: p.title,
+      recommendedProfessions: p.recommendedProfessions.slice(0, 3),
+      developmentAreas: p.developmentAreas.slice(0, 2),
+    })),
+  };
 }
 
 const pick = (source: Record<string, unknown>, keys: readonly string[]) =>
