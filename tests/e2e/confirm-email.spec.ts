@@ -11,6 +11,8 @@ import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
 
 const inbox = process.env.E2E_MAIL_DIR!;
+// Two mails through the SMTP sink and five page loads: near 30 s on a loaded 2-core machine (it timed out there once).
+test.describe.configure({ timeout: 60_000 });
 const prefix = (lang: 'uk' | 'en') => (lang === 'en' ? '/eng' : '');
 
 for (const [lang, t] of [
