@@ -184,12 +184,13 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
             </>
           ) : (
             <p className="result-actions">
-              {testType && status === 'declined' ? (
+              {/* Declined: tried again where it started, a result or the profile, with the form open there. */}
+              {status === 'declined' ? (
                 <button
                   type="button"
                   className="button"
                   onClick={() => {
-                    resumePurchaseLater(testType);
+                    resumePurchaseLater(testType ?? 'profile');
                     location.assign(target);
                   }}
                 >
@@ -201,7 +202,7 @@ export default function PaymentResultApp({ texts, lang, links }: Props) {
                   {t('paymentResult.backToResult')}
                 </a>
               ) : null}
-              <a className={testType ? 'button button-ghost' : 'button'} href={links.home}>
+              <a className={testType || status === 'declined' ? 'button button-ghost' : 'button'} href={links.home}>
                 {t('results.home')}
               </a>
             </p>

@@ -1,8 +1,9 @@
 /** What the overview and the history both show: lists of saved results, and the premium gate over their details. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { bandIsOpen, iqValueText } from '../lib/iq-reading.ts';
 import { clock } from '../lib/client/texts.ts';
 import { PaymentModal } from './PaymentModal.tsx';
+import { takeResumedPurchase } from '../stores/payment.ts';
 import { Icon } from '../components/Icon.tsx';
 import type { CareerEntry, IqEntry, ProfileParts } from './profile-data.ts';
 
@@ -132,6 +133,10 @@ export function CareerItem({ entry, premium, t, lang, date, links }: ItemProps<C
  */
 export function ProfileGate({ t, lang, links }: Pick<ProfileParts, 't' | 'lang' | 'links'>) {
   const [open, setOpen] = useState(false);
+  // Back from a payment declined after starting here, by its "Try again": the form opens again.
+  useEffect(() => {
+    if (takeResumedPurchase('profile')) setOpen(true);
+  }, []);
   return (
     <div className="premium-gate">
       <p className="premium-badge">

@@ -60,11 +60,14 @@ export const forgetPurchase = () =>
 /** The name and phone this tab's last order was placed with, while its purchase is not over (a declined one). */
 export const lastPayer = () => session.purchase.payer.read();
 
-/** Take the purchase up again on the result (after signing in, or after a declined payment's "Try again"). */
-export const resumePurchaseLater = (kind: TestKind) => session.purchase.resume.write(kind);
+/**
+ * Take the purchase up again where it started: on the result (after signing in, or after a declined payment's "Try
+ * again"), or on the profile (a declined payment started there).
+ */
+export const resumePurchaseLater = (where: TestKind | 'profile') => session.purchase.resume.write(where);
 
-/** Whether a purchase of `kind` is to be taken up again now; asking forgets it (it is taken up once). */
-export function takeResumedPurchase(kind: TestKind): boolean {
+/** Whether a purchase started at `where` is to be taken up again now; asking forgets it (it is taken up once). */
+export function takeResumedPurchase(kind: TestKind | 'profile'): boolean {
   if (session.purchase.resume.read() !== kind) return false;
   session.purchase.resume.clear();
   return true;

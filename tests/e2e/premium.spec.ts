@@ -219,6 +219,30 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
   await expect(page.getByText(uk['profile.subscription.inactive'])).toBeVisible();
 });
 
+test('a payment declined after starting on the profile is tried again there, the form open', async ({
+  page,
+  account: _,
+}) => {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: uk['premium.unlock'] }).first().click();
+  const modal = page.getByRole('dialog', { name: uk['payment.title'] });
+  await modal.getByLabel(uk['payment.fullName']).fill('Тест Тестович');
+  await modal.getByLabel(uk['payment.phone']).fill('+380501234567');
+  await modal.getByRole('checkbox', { name: new RegExp(uk['payment.consent.offer']) }).check();
+  await modal.getByRole('button', { name: uk['payment.submit'] }).click();
+  await page.waitForURL(/\/api\/payments\/test\/GP/);
+  await page.getByRole('button', { name: uk['testpay.decline'] }).click();
+  await expect(page.getByRole('heading', { name: uk['paymentResult.declined.title'] })).toBeVisible();
+  await page.getByRole('button', { name: uk['paymentResult.retry'] }).click();
+  await page.waitForURL(/\/profile$/);
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel(uk['payment.phone'])).toHaveValue('+380501234567');
+  // Taken up once: a reload does not open it again.
+  await page.reload();
+  await expect(page.getByRole('button', { name: uk['premium.unlock'] }).first()).toBeVisible();
+  await expect(modal).toBeHidden();
+});
+
 test('a declined renewal shows in the profile, with the date, and no next charge is promised', async ({
   page,
   account: _,

@@ -194,8 +194,11 @@ export const preAuth = {
 export const purchase = {
   testType: slot<TestKind | null>('paymentTestType'),
   context: slot<PurchaseContext>('testContext'),
-  /** A purchase to take up again on the result: started as a visitor (then signing in), or declined and retried. */
-  resume: slot<TestKind>(LOGIN_HINT_KEYS.resume),
+  /**
+   * A purchase to take up again where it started: on a result (started as a visitor, then signing in; or declined and
+   * retried), or on the profile (declined and retried).
+   */
+  resume: slot<TestKind | 'profile'>(LOGIN_HINT_KEYS.resume),
   /** The name and phone of the order this tab placed, so "Try again" after a decline does not ask them again. */
   payer: slot<{ fullName: string; phone: string }>('rozum.purchase.payer'),
 };
