@@ -172,6 +172,18 @@ test('a promo code from the profile unlocks premium, and bad codes say why', asy
   await expect(page.getByRole('button', { name: en['profile.cancel'] })).toHaveCount(0);
 });
 
+/** Opens the payment form from the page's "Get all results", fills it in and submits: the test provider's page. */
+async function orderThroughForm(page: Page) {
+  await page.getByRole('button', { name: uk['premium.unlock'] }).first().click();
+  const modal = page.getByRole('dialog', { name: uk['payment.title'] });
+  await modal.getByLabel(uk['payment.fullName']).fill('Тест Тестович');
+  await modal.getByLabel(uk['payment.phone']).fill('+380501234567');
+  await modal.getByRole('checkbox', { name: new RegExp(uk['payment.consent.offer']) }).check();
+  await modal.getByRole('button', { name: uk['payment.submit'] }).click();
+  await page.waitForURL(/\/api\/payments\/test\/GP/);
+  return modal;
+}
+
 test('a declined test payment says so, leaves premium off, and "try again" reopens the purchase on the result', async ({
   page,
   account: _,
@@ -187,13 +199,7 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
   });
   const { id } = await scored.json();
   await page.goto(`/results?id=${id}`);
-  await page.getByRole('button', { name: uk['premium.unlock'] }).first().click();
-  const modal = page.getByRole('dialog', { name: uk['payment.title'] });
-  await modal.getByLabel(uk['payment.fullName']).fill('Тест Тестович');
-  await modal.getByLabel(uk['payment.phone']).fill('+380501234567');
-  await modal.getByRole('checkbox', { name: new RegExp(uk['payment.consent.offer']) }).check();
-  await modal.getByRole('button', { name: uk['payment.submit'] }).click();
-  await page.waitForURL(/\/api\/payments\/test\/GP/);
+  const modal = await orderThroughForm(page);
   // The payment result page renders the same on server and client: no hydration error (React #418) or any other.
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -224,13 +230,7 @@ test('a payment declined after starting on the profile is tried again there, the
   account: _,
 }) => {
   await page.goto('/profile');
-  await page.getByRole('button', { name: uk['premium.unlock'] }).first().click();
-  const modal = page.getByRole('dialog', { name: uk['payment.title'] });
-  await modal.getByLabel(uk['payment.fullName']).fill('Тест Тестович');
-  await modal.getByLabel(uk['payment.phone']).fill('+380501234567');
-  await modal.getByRole('checkbox', { name: new RegExp(uk['payment.consent.offer']) }).check();
-  await modal.getByRole('button', { name: uk['payment.submit'] }).click();
-  await page.waitForURL(/\/api\/payments\/test\/GP/);
+  const modal = await orderThroughForm(page);
   await page.getByRole('button', { name: uk['testpay.decline'] }).click();
   await expect(page.getByRole('heading', { name: uk['paymentResult.declined.title'] })).toBeVisible();
   await page.getByRole('button', { name: uk['paymentResult.retry'] }).click();
