@@ -88,12 +88,19 @@ export function ShareModal({
     setBusy(true);
     setError('');
     const lang = link?.lang ?? own.lang;
+    // A live link's name box follows the click at once (and goes back if the change fails); its card, drawn by the
+    // server, changes once the server has the change (`showName`).
+    const before = link;
+    if (before) setLink({ ...before, showName: named });
     const outcome = await publishResult(own.kind, own.id, lang, named && Boolean(shownName));
     setBusy(false);
     if (outcome.ok) {
       setShowName(named);
       setLink({ code: outcome.data.code, lang, showName: named });
-    } else setError(outcome.message ?? t('share.public.failed'));
+    } else {
+      if (before) setLink(before);
+      setError(outcome.message ?? t('share.public.failed'));
+    }
   }
 
   async function unpublish() {
@@ -134,7 +141,7 @@ export function ShareModal({
               ) : null}
               <img
                 className="share-card"
-                src={sharedCard(link.code, link.lang, link.showName && Boolean(shownName))}
+                src={sharedCard(link.code, link.lang, showName && Boolean(shownName))}
                 width={1200}
                 height={630}
                 alt={t('share.public.cardAlt')}

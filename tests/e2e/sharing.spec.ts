@@ -67,8 +67,15 @@ for (const lang of ['uk', 'en'] as Lang[]) {
     // The name is hidden on the live link itself: the same address, no name on the page, a new card.
     const nameBox = dialog.getByRole('checkbox', { name: tr(lang, 'share.public.nameAs', { name: 'Олена' }) });
     await expect(nameBox).toBeChecked();
-    await nameBox.uncheck();
+    // The box follows the click at once, however long the server takes to change the link (here 1.5 s).
+    await page.route('**/api/results/*/*/share', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await nameBox.uncheck({ timeout: 1000 });
     await expect(nameBox).not.toBeChecked();
+    await expect(nameBox).toBeEnabled();
+    await page.unroute('**/api/results/*/*/share');
     await expect(dialog.getByText(tr(lang, 'share.public.named', { name: 'Олена' }))).toHaveCount(0);
     expect(await dialog.getByRole('textbox').inputValue()).toBe(message);
     await expect(card).toHaveAttribute('src', /named=0$/);
