@@ -4,7 +4,7 @@ import { track } from '../lib/analytics.ts';
 import type { T } from '../lib/client/texts.ts';
 import { SignInLink } from './ResultParts.tsx';
 import { certificateAddress, downloadCertificate } from '../stores/certificates.ts';
-import { loadMe, renameAccount } from '../stores/account.ts';
+import { loadMe, renameAccount } from '../stores/me.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { isPersonName } from '../domain/contact.ts';
 import type { ResultsLinks } from './results-data.ts';

@@ -6,7 +6,7 @@
  * policy, linked, before paying. A name typed here goes on the profile (and certificates) when the payer says so.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { loadMe } from '../stores/account.ts';
+import { loadMe } from '../stores/me.ts';
 import { lastPayer, loadPrice, startCheckout } from '../stores/payment.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import { isPersonName, isPhone, phoneNumber } from '../domain/contact.ts';

@@ -22,7 +22,7 @@ import {
   scorePending,
   takeSavedAfterAuth,
 } from '../stores/results.ts';
-import { loadMe } from '../stores/account.ts';
+import { loadMe } from '../stores/me.ts';
 import type { Failure } from '../lib/client/call.ts';
 import { failureText } from '../lib/client/failure-text.ts';
 import type { StoredResult } from '../lib/client/session.ts';

@@ -10,7 +10,7 @@ import type { SharedLink } from '../api/results.ts';
 import type { TestKind } from '../domain/views.ts';
 import type { Lang } from '../i18n/paths.ts';
 import { publishResult, sharedCard, sharedUrl, unpublishResult } from '../stores/shares.ts';
-import { loadMe } from '../stores/account.ts';
+import { loadMe } from '../stores/me.ts';
 import { firstNameOf } from '../domain/contact.ts';
 import { track } from '../lib/analytics.ts';
 
@@ -114,6 +114,20 @@ export function ShareModal({
   }
 
   const native = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // Whether the page shows the first name: chosen before publishing, and changed on the live link itself (no need
+  // to take it down and lose its address).
+  const nameBox = shownName ? (
+    <div className="field-check">
+      <input
+        id="share-name"
+        type="checkbox"
+        checked={link ? link.showName : showName}
+        disabled={busy}
+        onChange={(e) => (link ? void publish(e.target.checked) : setShowName(e.target.checked))}
+      />
+      <label htmlFor="share-name">{t('share.public.nameAs', { name: shownName })}</label>
+    </div>
+  ) : null;
   return (
     <Dialog open={open} onClose={onClose} labelledBy="share-title" className="share-dialog">
       <h2 id="share-title">{t('share.title')}</h2>
@@ -126,19 +140,7 @@ export function ShareModal({
             <>
               <p>{t(`share.public.live.${own.kind}`)}</p>
               {link.showName && shownName ? <p>{t('share.public.named', { name: shownName })}</p> : null}
-              {/* The name can be shown or hidden on the live link itself: no need to take it down and lose its address. */}
-              {shownName ? (
-                <div className="field-check">
-                  <input
-                    id="share-name-live"
-                    type="checkbox"
-                    checked={link.showName}
-                    disabled={busy}
-                    onChange={(e) => void publish(e.target.checked)}
-                  />
-                  <label htmlFor="share-name-live">{t('share.public.nameAs', { name: shownName })}</label>
-                </div>
-              ) : null}
+              {nameBox}
               <img
                 className="share-card"
                 src={sharedCard(link.code, link.lang, showName && Boolean(shownName))}
@@ -153,17 +155,7 @@ export function ShareModal({
           ) : (
             <>
               <p>{t(`share.public.what.${own.kind}`)}</p>
-              {shownName ? (
-                <div className="field-check">
-                  <input
-                    id="share-name"
-                    type="checkbox"
-                    checked={showName}
-                    onChange={(e) => setShowName(e.target.checked)}
-                  />
-                  <label htmlFor="share-name">{t('share.public.nameAs', { name: shownName })}</label>
-                </div>
-              ) : null}
+              {nameBox}
               <button type="button" className="button" disabled={busy} onClick={() => void publish()}>
                 {t('share.public.create')}
               </button>

@@ -1,29 +1,15 @@
 /**
- * The signed-in account as the browser knows it: who it is and its subscription ($me, read once per page and
- * shared by every island that asks), signing up, in and out, and which sign-in providers are configured.
+ * Signing up, in and out, which sign-in providers are configured, and the account's settings. Who the signed-in
+ * user is ($me, loadMe) and their name on certificates live in ./me.ts, which the results pages load without the
+ * rest of this module; they are re-exported here.
  */
-import { atom } from 'nanostores';
 import type * as auth from '../api/auth.ts';
 import type * as me from '../api/me.ts';
-import { call, callRetrying, type Outcome } from '../lib/client/call.ts';
+import { call, callRetrying } from '../lib/client/call.ts';
 import { forgetPurchase } from './payment.ts';
+import { forgetMe } from './me.ts';
 
-export type Me = me.Me;
-export const $me = atom<Me | null>(null);
-
-let asking: Promise<Outcome<Me>> | null = null;
-
-/** The signed-in user (once per page however many islands ask; `fresh` asks again after a change). */
-export function loadMe({ fresh = false } = {}): Promise<Outcome<Me>> {
-  if (fresh || !asking)
-    asking = callRetrying<typeof me.get>('GET /api/me').then((outcome) => {
-      $me.set(outcome.ok ? outcome.data : null);
-      // A failure is not kept: the next island to ask asks the server again.
-      if (!outcome.ok) asking = null;
-      return outcome;
-    });
-  return asking;
-}
+export { $me, loadMe, renameAccount, type Me } from './me.ts';
 
 /** Whether Google sign-in is configured here (false when the server cannot say). */
 export const googleConfigured = async (): Promise<boolean> => {
@@ -44,8 +30,7 @@ export function signInWith(mode: 'signin' | 'signup', body: Credentials) {
 export async function signOut(): Promise<void> {
   await call<typeof auth.signOut>('POST /api/auth/signout');
   forgetPurchase();
-  $me.set(null);
-  asking = null;
+  forgetMe();
 }
 
 /** Confirms an address with a mailed link's token (once: a retry would find the token used, so no retries here). */
@@ -72,9 +57,7 @@ export const checkResetToken = (token: string) =>
 export const resetPassword = (token: string, password: string) =>
   call<typeof auth.resetPassword>('POST /api/auth/password/reset', { body: { token, password } });
 
-/** Account settings (issue 30, point 4). */
-export const renameAccount = (fullName: string, lang: 'uk' | 'en') =>
-  call<typeof me.rename>('PATCH /api/me', { body: { fullName, lang } });
+/** Account settings (issue 30, point 4); the name: renameAccount, in ./me.ts. */
 export const changePassword = (currentPassword: string, newPassword: string) =>
   call<typeof me.changePassword>('POST /api/me/password', { body: { currentPassword, newPassword } });
 export const changeEmail = (email: string, password: string, lang: 'uk' | 'en') =>
@@ -85,10 +68,7 @@ export const changeEmail = (email: string, password: string, lang: 'uk' | 'en') 
  */
 export async function deleteAccount(password: string, lang: 'uk' | 'en') {
   const r = await call<typeof me.remove>('DELETE /api/me', { body: { ...(password ? { password } : {}), lang } });
-  if (r.ok) {
-    $me.set(null);
-    asking = null;
-  }
+  if (r.ok) forgetMe();
   return r;
 }
 /** Where "Download my data" saves from (a plain link: the browser saves the file the answer names). */
