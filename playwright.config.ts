@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TEST_APP_SECRET } from './tests/support/test-secret.ts';
 
 // One fresh database and port per run; workers inherit them through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rozum-e2e-'));
@@ -80,6 +81,8 @@ export default defineConfig({
         GOOGLE_TOKEN_ENDPOINT: `${fakeUrl}/google/token`,
         // The hryvnia figure beside the price comes from our stand-in for the NBU's open-data API.
         NBU_API_BASE: fakeUrl,
+        // Known to the tests, which take IQ sittings as served earlier (tests/e2e/fixtures.ts, servedEarlier).
+        APP_SECRET: TEST_APP_SECRET,
       },
       reuseExistingServer: false,
       timeout: 120_000,

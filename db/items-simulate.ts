@@ -3,7 +3,9 @@
  * IQ form (its blueprint of difficulty labels), printed as a table: parameter RMSE, the correlation of EAP with the
  * true ability, the 95 % interval's empirical coverage, and the range of readings (IQ = 100 + 15·θ); then the
  * linking study: the served forms and their anchors, each taken by half as many people from groups whose means differ,
- * calibrated concurrently by group, as one group, and form by form.
+ * calibrated concurrently by group, as one group, and form by form; then what the readings say of people (issue 43):
+ * behaviour cautions and near-chance notices of honest and random sheets (src/domain/iq/fairness.ts), false strengths
+ * in the category breakdown (subscores.ts), and how often a career retake names the same type (career/study.ts).
  */
 import { parseArgs } from 'node:util';
 import { iqBank, SERVED_FORM_IDS } from '../src/domain/iq/bank.ts';
@@ -11,6 +13,10 @@ import { simulateForm } from '../src/domain/irt/simulate.ts';
 import { shownRanges, type Shown } from '../src/domain/iq/study.ts';
 import { anchorIds } from '../src/domain/iq/linking.ts';
 import { simulateLinking } from '../src/domain/irt/linking-study.ts';
+import { formScale } from '../src/domain/iq/scale.ts';
+import { honestGroup, randomGroup, HONEST_IQS, RANDOM_PACES_MS } from '../src/domain/iq/fairness.ts';
+import { subscoreStudy } from '../src/domain/iq/subscores.ts';
+import { retestStudy, RETEST_SPREADS } from '../src/domain/career/study.ts';
 
 const { values } = parseArgs({ options: { people: { type: 'string', default: '2000' } } });
 const people = Number(values.people);
@@ -93,3 +99,65 @@ print([
 console.log(
   `groups' means as estimated: ${linking.estimatedMeans.map(signed).join(' / ')}; RMSE of b (common shift removed) ${linking.concurrentRmseB.toFixed(3)}${linking.converged ? '' : ' (NOT converged)'}`,
 );
+
+// Fair readings (issue 43): the served forms on the scale they are read on today, the sheets scored as the server
+// scores them.
+console.log(
+  `\nFair readings, ${people} simulated sheets a group and form (fairness.ts): behaviour cautions (what takes a result's band, certificate and statistics away) and near-chance notices (which take nothing away)`,
+);
+const fairness = [
+  ['form', 'group', 'cautioned', 'near chance', 'caution or near chance', 'pattern follows difficulty'],
+];
+for (const form of SERVED_FORM_IDS) {
+  const scale = formScale(form)!;
+  for (const iqLevel of HONEST_IQS) {
+    const r = honestGroup(scale, iqLevel, people);
+    fairness.push([
+      String(form),
+      `honest, IQ ${iqLevel}`,
+      percent(r.cautioned),
+      percent(r.nearChance),
+      percent(r.either),
+      percent(r.followsDifficulty),
+    ]);
+  }
+  for (const pace of RANDOM_PACES_MS) {
+    const r = randomGroup(scale, pace, people);
+    fairness.push([
+      String(form),
+      `random, ${pace / 1000} s an item`,
+      percent(r.cautioned),
+      percent(r.nearChance),
+      percent(r.either),
+      percent(r.followsDifficulty),
+    ]);
+  }
+}
+print(fairness);
+
+console.log(
+  '\nThe category breakdown when one ability is behind every category (subscores.ts): people shown any strength or weakness, and a 40-point gap between their best and worst category',
+);
+const subs = [['form', 'any strength or weakness', 'best − worst ≥ 40 points']];
+for (const form of SERVED_FORM_IDS) {
+  const anchors = anchorIds(form);
+  const r = subscoreStudy(iqBank(form), formScale(form)!.items, (item) => !anchors.has(item.id), people);
+  subs.push([String(form), percent(r.anyFlagged), percent(r.wideGap)]);
+}
+print(subs);
+
+console.log(
+  '\nCareer retest (career/study.ts): people who sit the test twice, types in them barely (σ 0.5), fairly (1) and clearly (1.5) distinct',
+);
+const retest = [['σ', 'same type named', 'lead beyond error', 'named again, beyond', 'named again, within']];
+for (const spread of RETEST_SPREADS) {
+  const r = retestStudy(spread, people);
+  retest.push([
+    String(spread),
+    percent(r.agreement),
+    percent(r.beyondError),
+    percent(r.agreementBeyond),
+    percent(r.agreementWithin),
+  ]);
+}
+print(retest);

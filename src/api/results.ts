@@ -10,7 +10,15 @@ export const HISTORY_PAGE_MAX = 50;
 
 /** One entry of the history: the summary for everyone, the details with premium. */
 type Listed = { id: string; createdAt: string };
-export const IQ_SUMMARY = ['iqEstimate', 'iqBound', 'iqBoundAt', 'iqInterval', 'ratingLabel', 'cautions'] as const;
+export const IQ_SUMMARY = [
+  'iqEstimate',
+  'iqBound',
+  'iqBoundAt',
+  'iqInterval',
+  'ratingLabel',
+  'cautions',
+  'nearChance',
+] as const;
 export const IQ_DETAILS = [
   'score',
   'maxScore',
@@ -28,6 +36,7 @@ export const CAREER_SUMMARY = [
   'tiedProfiles',
   'noClearType',
   'cautions',
+  'lead',
 ] as const;
 export const CAREER_DETAILS = ['totalQuestions', 'timeSpent', 'recommendedProfessions', 'developmentAreas'] as const;
 export type IqEntry = Listed & { kind: 'iq' } & Pick<IqResultView, (typeof IQ_SUMMARY)[number]> &

@@ -5,6 +5,9 @@ export interface IqRecord {
   iqScore: number;
   iqBound?: 'above' | 'below' | null;
   iqBoundAt?: number | null;
+  /** The reading's 95 % interval and standard error (IQ points): a trend is news only beyond both readings' error. */
+  iqInterval?: [number, number];
+  iqSe?: number;
   correctAnswers: number;
   totalQuestions: number;
   /** Milliseconds. */
@@ -76,14 +79,41 @@ export interface ProfileStats {
   totalTests: number;
   /** Of them, those whose reading carries a caution: left out of every figure below. */
   cautionedTests: number;
-  /** The highest reading, as its result page says it (a number, or "above X" / "below Y"). */
-  bestIQ: { iqEstimate: number; iqBound: 'above' | 'below' | null; iqBoundAt: number | null } | null;
+  /**
+   * The highest reading, as its result page says it (a number, or "above X" / "below Y"), with its interval — the best
+   * of several sheets is flattered by chance, which the page says.
+   */
+  bestIQ: {
+    iqEstimate: number;
+    iqBound: 'above' | 'below' | null;
+    iqBoundAt: number | null;
+    iqInterval: [number, number] | null;
+  } | null;
   /** Of the readings that are numbers. */
   averageIQ: number | null;
   /** Percent, 0–100. */
   averageAccuracy: number | null;
-  /** Newest minus oldest IQ, of the readings that are numbers. */
-  improvementTrend: number | null;
+  /**
+   * Newest minus oldest IQ, of the readings that are numbers, and whether that change is reliable: beyond the
+   * reliable-change threshold of the two readings, 1.96 × the standard error of their difference (RELIABLE_Z).
+   */
+  improvementTrend: { change: number; reliable: boolean } | null;
+}
+
+/**
+ * The reliable change of two readings (Jacobson & Truax 1991, with each reading's own standard error): the change
+ * is news only when |change| > 1.96 · √(SE₁² + SE₂²). Two readings of an unchanged person differ by about 9–10 points
+ * (SD) on these forms, so a smaller change is what a retake gives by itself. A reading that names no error (a stored
+ * summary from before readings carried one) makes no change reliable.
+ */
+export const RELIABLE_Z = 1.96;
+export function reliableChange(
+  first: Pick<IqRecord, 'iqScore' | 'iqSe'>,
+  last: Pick<IqRecord, 'iqScore' | 'iqSe'>,
+): { change: number; reliable: boolean } {
+  const change = last.iqScore - first.iqScore;
+  const se = first.iqSe !== undefined && last.iqSe !== undefined ? Math.hypot(first.iqSe, last.iqSe) : Infinity;
+  return { change, reliable: Math.abs(change) > RELIABLE_Z * se };
 }
 
 export function profileStats(all: IqRecord[]): ProfileStats {
@@ -106,7 +136,7 @@ export function profileStats(all: IqRecord[]): ProfileStats {
     averageAccuracy: Math.round(
       mean(iq.map((r) => (r.totalQuestions ? (r.correctAnswers / r.totalQuestions) * 100 : 0))),
     ),
-    improvementTrend: numbers.length < 2 ? null : numbers[numbers.length - 1].iqScore - numbers[0].iqScore,
+    improvementTrend: numbers.length < 2 ? null : reliableChange(numbers[0], numbers[numbers.length - 1]),
   };
 }
 
@@ -115,5 +145,10 @@ function bestOf(iq: IqRecord[]): ProfileStats['bestIQ'] {
   const best = iq.reduce((a, b) =>
     supportedIq(b) > supportedIq(a) || (supportedIq(b) === supportedIq(a) && b.iqScore > a.iqScore) ? b : a,
   );
-  return { iqEstimate: best.iqScore, iqBound: best.iqBound ?? null, iqBoundAt: best.iqBoundAt ?? null };
+  return {
+    iqEstimate: best.iqScore,
+    iqBound: best.iqBound ?? null,
+    iqBoundAt: best.iqBoundAt ?? null,
+    iqInterval: best.iqInterval ?? null,
+  };
 }

@@ -55,3 +55,22 @@ export function checkCareerSheet(answers: CareerAnswer[]): SheetError | null {
   if (extra.length !== expected.size) return 'score.error.answer_count';
   return null;
 }
+
+/**
+ * Times the server can vouch for (issue 43): a sheet's total is at most the time since its sitting was served (the
+ * sitting token says when), and when the items' times add up to more than that total they are scaled down to fit,
+ * each in proportion (whole milliseconds, rounded down, so their sum never exceeds it). A sheet scored seconds after
+ * its form was served is then too fast whatever it claims; a browser's honest times, never more than the wall clock,
+ * are kept as they are.
+ */
+export function vouchedTimes<A extends { timeSpent: number }>(
+  answers: A[],
+  timeSpent: number,
+  servedMs: number,
+): { answers: A[]; timeSpent: number } {
+  const total = Math.max(0, Math.min(timeSpent, Math.floor(servedMs)));
+  const claimed = answers.reduce((sum, a) => sum + a.timeSpent, 0);
+  if (claimed <= total) return { answers, timeSpent: total };
+  const scale = total / claimed;
+  return { answers: answers.map((a) => ({ ...a, timeSpent: Math.floor(a.timeSpent * scale) })), timeSpent: total };
+}

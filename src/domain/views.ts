@@ -29,13 +29,14 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
     iqBoundAt: result.iqBoundAt,
     iqMeasured: result.iqMeasured,
     iqInterval: result.iqInterval,
-    percentile: result.percentile,
-    percentileInterval: result.percentileInterval,
     ratingLabel: result.ratingLabel,
     reliability: result.reliability,
     /** How the reading was made: on provisional or calibrated item parameters, or (null) by number right, before. */
     scale: result.scale === null ? null : result.scale.provisional ? ('provisional' as const) : ('calibrated' as const),
     cautions: result.cautions,
+    /** Within what blind picking gives: a kind notice beside the reading, never a caution (cautions.ts). */
+    nearChance: result.nearChance,
+    followsDifficulty: result.followsDifficulty,
     score: result.score,
     maxScore: result.maxScore,
     totalQuestions: result.totalQuestions,
@@ -53,6 +54,8 @@ export function iqView(result: IqResult, access: Access, lang: Lang) {
     breakdown: anchors.size ? breakdownOf(bank.filter(shown), result.review.filter(shown)) : result.breakdown,
     /** How many items the breakdown leaves out (the anchors), which the page says: its shares then differ from accuracy. */
     breakdownOmits: anchors.size,
+    /** The breakdown as the page shows it: per category items, right, interval, and a difference only beyond error. */
+    subscores: result.subscores,
     speed: result.speed,
     correctness: result.correctness,
     averageTimePerQuestion: result.averageTimePerQuestion,
@@ -80,6 +83,9 @@ export function careerView(result: CareerResult, access: Access, lang: Lang) {
     timeSpent: result.timeSpent,
     enneagramScores: result.enneagramScores,
     corePerType: result.corePerType,
+    scoreBands: result.scoreBands,
+    /** The closest type's lead over the next, and whether a retake could as well name the next (lead.ts). */
+    lead: { ...result.lead, nextTitle: profileOf(result.lead.nextType, lang).title },
     tieBreakScores: result.tieBreakScores,
     tiedTypes: result.tiedTypes,
     noClearType: result.noClearType,

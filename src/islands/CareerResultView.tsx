@@ -1,4 +1,7 @@
-/** The career result: type, scores per type, and the full profile and roadmap when unlocked. */
+/**
+ * The career result: the closest type and how far ahead it is (within or beyond error: src/domain/career/lead.ts),
+ * the nine scores with their error bands, and the full profile and roadmap when unlocked.
+ */
 import { clock, type T } from '../lib/client/texts.ts';
 import type { CareerResultView as Data, ResultsLinks, ResultViewProps } from './results-data.ts';
 import type { Saving } from '../stores/results.ts';
@@ -98,6 +101,28 @@ function TieNotice({ result, t, lang, links }: { result: Data; t: T; lang: Lang;
   );
 }
 
+/**
+ * How far the closest type is ahead of the next, said plainly (issue 43): beyond error, or within it — then the next
+ * type is as close on a retake. Not said for a result between types (the tie notice says it).
+ */
+function LeadNotice({ result, t }: { result: Data; t: T }) {
+  if (result.tiedProfiles.length > 1) return null;
+  const { points, beyondError, nextTitle } = result.lead;
+  const vars = { type: result.personalityType, next: nextTitle, n: points, max: result.corePerType };
+  return (
+    <p className="notice" data-testid="career-lead" data-beyond-error={beyondError}>
+      {t(
+        beyondError
+          ? 'results.career.lead.beyond'
+          : points === 0
+            ? 'results.career.lead.level'
+            : 'results.career.lead.within',
+        vars,
+      )}
+    </p>
+  );
+}
+
 export function CareerResultView({
   result,
   saving,
@@ -144,6 +169,7 @@ export function CareerResultView({
         </header>
       )}
       <TieNotice result={result} t={t} lang={lang} links={links} />
+      <LeadNotice result={result} t={t} />
 
       <dl className="facts">
         {tied ? (
@@ -175,22 +201,32 @@ export function CareerResultView({
       <section className="result-block" aria-labelledby="scores-title">
         <h2 id="scores-title">{t('results.career.scores')}</h2>
         <p className="muted">{t('results.career.scoresNote', { n: max })}</p>
-        <ul className="breakdown">
-          {Object.entries(result.enneagramScores).map(([type, score]) => (
-            <li key={type} className={!tied && Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
-              <span className="breakdown-name">
-                {t(`career.type.${type}`)}
-                {!tied && Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}
-              </span>
-              <span className="bar" aria-hidden="true">
-                <span style={{ width: `${(score / max) * 100}%` }} />
-              </span>
-              <span className="breakdown-value">
-                {score} / {max}
-              </span>
-            </li>
-          ))}
+        {/* Each score with its 95 % error band: the bar draws the band, the mark the score; the band is said in words too. */}
+        <ul className="breakdown type-scores" data-testid="type-scores">
+          {Object.entries(result.enneagramScores).map(([type, score]) => {
+            const [low, high] = result.scoreBands[Number(type) as keyof typeof result.scoreBands];
+            const at = (value: number) => `${(value / max) * 100}%`;
+            return (
+              <li key={type} className={!tied && Number(type) === result.primaryType ? 'breakdown-primary' : ''}>
+                <span className="breakdown-name">
+                  {t(`career.type.${type}`)}
+                  {!tied && Number(type) === result.primaryType ? ` — ${t('results.career.yours')}` : ''}
+                </span>
+                <span className="bar bar-interval" aria-hidden="true">
+                  <span style={{ marginLeft: at(low), width: `${((high - low) / max) * 100}%` }} />
+                  <i style={{ left: at(score) }} />
+                </span>
+                <span className="breakdown-value">
+                  {score} / {max}
+                </span>
+                <span className="breakdown-detail">
+                  {t('results.career.band', { low: low.toLocaleString(lang), high: high.toLocaleString(lang) })}
+                </span>
+              </li>
+            );
+          })}
         </ul>
+        <p className="muted">{t('results.career.bandsNote', { n: max })}</p>
         {Object.keys(result.tieBreakScores).length ? (
           <p className="muted">
             {t('results.career.tieBreakScores', {

@@ -39,7 +39,7 @@ export function CertificateSection({
    * Why the result earns no certificate, if it does not: a caution, no clear type (the career test), or the
    * form's worked answers seen before it was taken (a retake on an unseen form is the way, not this form again).
    */
-  refused?: 'caution' | 'no_clear_type' | 'key_seen';
+  refused?: 'caution' | 'no_clear_type' | 'key_seen' | 'near_chance';
 }) {
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<'generating' | 'shown' | 'failed'>('generating');

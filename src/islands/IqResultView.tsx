@@ -1,9 +1,12 @@
-/** The IQ result: cautions, then the one reading (provisional IQ, 95 % interval, percentile, band), breakdown and review when unlocked. */
+/**
+ * The IQ result: behaviour cautions, then the one reading (provisional IQ-equivalent, 95 % interval, band of the
+ * provisional scale), a kind notice when the number right is within what guessing gives, and with premium the
+ * category breakdown with its error and the review.
+ */
 import { clock } from '../lib/client/texts.ts';
 import { iqReadingTexts } from '../lib/iq-reading.ts';
 import type { IqResultView as Data, ResultViewProps } from './results-data.ts';
 import { Cautions, KeptBanner, PremiumGate, ResultActions } from './ResultParts.tsx';
-import { StatsPanel } from './ResultSamples.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
 import { OPTION_SIZE } from '../domain/matrices/sizes.ts';
 
@@ -28,7 +31,6 @@ function Answer({ item, index }: { item: ReviewedItem; index: number }) {
 export function IqResultView({
   result,
   t,
-  samples,
   links,
   onRestart,
   resultId,
@@ -67,8 +69,9 @@ export function IqResultView({
         <p className="iq-label" data-testid="iq-band">
           {result.cautions.length ? t(`cert.caution.${result.cautions[0]}`) : reading.band}
         </p>
-        <p data-testid="iq-percentile">{reading.percentile}</p>
-        <p className="muted iq-provisional">{t('results.iq.provisional')}</p>
+        <p className="muted iq-provisional" data-testid="iq-scale-note">
+          {t('results.iq.provisional')}
+        </p>
         {result.scale ? (
           <p className="muted iq-provisional" data-testid="iq-scale">
             {t(`results.iq.scale.${result.scale}`)}
@@ -81,6 +84,7 @@ export function IqResultView({
           </p>
         ) : null}
       </header>
+      <NearChance result={result} t={t} />
 
       <dl className="facts">
         <div>
@@ -121,17 +125,7 @@ export function IqResultView({
             <p>
               {t(`iq.speed.${result.speed}`)} {t(`iq.correctness.${result.correctness}`)}
             </p>
-            <ul className="breakdown">
-              {Object.entries(result.breakdown).map(([category, percent]) => (
-                <li key={category}>
-                  <span className="breakdown-name">{t(`iq.category.${category}`)}</span>
-                  <span className="bar" aria-hidden="true">
-                    <span style={{ width: `${percent}%` }} />
-                  </span>
-                  <span className="breakdown-value">{percent}%</span>
-                </li>
-              ))}
-            </ul>
+            <Subscores subscores={result.subscores ?? []} t={t} />
             {result.breakdownOmits ? (
               <p className="muted">{t('results.iq.breakdownNote', { n: result.breakdownOmits })}</p>
             ) : null}
@@ -184,7 +178,6 @@ export function IqResultView({
         </section>
       ) : null}
 
-      <StatsPanel t={t} samples={samples} lang={lang} />
       <CertificateSection
         t={t}
         links={links}
@@ -192,7 +185,15 @@ export function IqResultView({
         kind="iq"
         resultId={resultId}
         lang={lang}
-        refused={result.cautions.includes('key_seen') ? 'key_seen' : result.cautions.length > 0 ? 'caution' : undefined}
+        refused={
+          result.cautions.includes('key_seen')
+            ? 'key_seen'
+            : result.cautions.length > 0
+              ? 'caution'
+              : result.nearChance
+                ? 'near_chance'
+                : undefined
+        }
       />
       <ResultActions
         t={t}
@@ -218,5 +219,58 @@ export function IqResultView({
         }
       />
     </article>
+  );
+}
+
+/**
+ * A number right within what blind picking gives: said beside the reading, kindly and truly — not a caution. Where the
+ * pattern can tell (the right answers follow the items' difficulty), it says so.
+ */
+function NearChance({ result, t }: { result: Data; t: Props['t'] }) {
+  if (!result.nearChance) return null;
+  const vars = { right: result.correctAnswers, total: result.totalQuestions };
+  return (
+    <section
+      className="notice notice-near-chance"
+      role="note"
+      aria-labelledby="near-chance-title"
+      data-testid="near-chance"
+    >
+      <h2 id="near-chance-title">{t('results.iq.nearChance.title')}</h2>
+      <p>
+        {t(result.followsDifficulty ? 'results.iq.nearChance.followsDifficulty' : 'results.iq.nearChance.text', vars)}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The premium breakdown with its error (src/domain/iq/subscores.ts): per category its items, number right and the
+ * interval of its share — the bar draws the interval, the mark the share — and a strength or weakness only where it
+ * stands apart from the other items beyond error; otherwise it says the category is within it.
+ */
+function Subscores({ subscores, t }: { subscores: NonNullable<Data['subscores']>; t: Props['t'] }) {
+  return (
+    <>
+      <ul className="breakdown subscores" data-testid="subscores">
+        {subscores.map((s) => (
+          <li key={s.category} data-relative={s.relative ?? 'within'}>
+            <span className="breakdown-name">{t(`iq.category.${s.category}`)}</span>
+            <span className="bar bar-interval" aria-hidden="true">
+              <span style={{ marginLeft: `${s.interval[0]}%`, width: `${s.interval[1] - s.interval[0]}%` }} />
+              <i style={{ left: `${Math.round((s.right / s.items) * 100)}%` }} />
+            </span>
+            <span className="breakdown-value">
+              {t('results.iq.subscore.count', { right: s.right, items: s.items })}
+            </span>
+            <span className="breakdown-detail">
+              {t('results.iq.subscore.interval', { low: s.interval[0], high: s.interval[1] })}{' '}
+              <strong>{t(`results.iq.subscore.${s.relative ?? 'within'}`)}</strong>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('results.iq.subscoresNote')}</p>
+    </>
   );
 }

@@ -102,7 +102,20 @@ function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
         </div>
         <div>
           <dt>{t('profile.stats.best')}</dt>
-          <dd>{stats.bestIQ === null ? '—' : iqValueText(t, stats.bestIQ)}</dd>
+          <dd>
+            {stats.bestIQ === null ? '—' : iqValueText(t, stats.bestIQ)}
+            {stats.bestIQ?.iqInterval && !stats.bestIQ.iqBound ? (
+              <>
+                {' '}
+                <span className="muted fact-sub" data-testid="best-interval">
+                  {t('profile.stats.bestInterval', {
+                    low: stats.bestIQ.iqInterval[0],
+                    high: stats.bestIQ.iqInterval[1],
+                  })}
+                </span>
+              </>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>{t('profile.stats.average')}</dt>
@@ -115,10 +128,23 @@ function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
         </div>
         <div>
           <dt>{t('profile.stats.trend')}</dt>
-          <dd>
-            {stats.statsLocked || trend === null
-              ? shown(trend)
-              : t('profile.points', { n: trend, shown: figure(trend, 'signed') })}
+          <dd data-testid="trend">
+            {/* A change is news only beyond the two readings' error (achievements.ts reliableChange). */}
+            {stats.statsLocked || trend === null ? (
+              shown(null)
+            ) : trend.reliable ? (
+              <>
+                {t('profile.points', { n: trend.change, shown: figure(trend.change, 'signed') })}{' '}
+                <span className="muted fact-sub">{t('profile.trend.reliable')}</span>
+              </>
+            ) : (
+              <>
+                {t('profile.trend.none')}{' '}
+                <span className="muted fact-sub">
+                  {t('profile.trend.within', { n: trend.change, shown: figure(trend.change, 'signed') })}
+                </span>
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -127,6 +153,12 @@ function StatsFacts({ t, figure, stats }: ProfileParts & { stats: Stats }) {
         </div>
       </dl>
       {stats.statsLocked ? <p className="muted facts-note">{t('profile.stats.lockedNote')}</p> : null}
+      {/* The highest of several readings has most likely erred upwards: said wherever a best is one of several. */}
+      {stats.bestIQ !== null && stats.totalTests - stats.cautionedTests > 1 ? (
+        <p className="muted facts-note" data-testid="best-note">
+          {t('profile.stats.bestNote')}
+        </p>
+      ) : null}
       {stats.cautionedTests > 0 ? (
         <p className="muted facts-note">{t('profile.stats.cautioned', { n: stats.cautionedTests })}</p>
       ) : null}

@@ -1,6 +1,6 @@
 /**
  * Pieces both results pages share: the actions, the sign-in link and the premium gate card (statistics and
- * samples: ResultSamples.tsx; certificate: CertificateSection.tsx; restart warning: RestartDialog.tsx).
+ * certificate: CertificateSection.tsx; restart warning: RestartDialog.tsx).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { track } from '../lib/analytics.ts';

@@ -31,7 +31,7 @@ import { IqResultView } from './IqResultView.tsx';
 import { CareerResultView } from './CareerResultView.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
 import { SignInLink } from './ResultParts.tsx';
-import type { ResultsLinks, SiteSamples } from './results-data.ts';
+import type { ResultsLinks } from './results-data.ts';
 
 export type { ResultsLinks };
 import type { Lang } from '../i18n/paths.ts';
@@ -41,7 +41,6 @@ interface Props {
   kind: TestKind;
   lang: Lang;
   texts: Texts;
-  samples: SiteSamples;
   links: ResultsLinks;
 }
 
@@ -59,7 +58,7 @@ type State =
    */
   | { status: 'waiting'; failure: Failure; sheet: boolean };
 
-export default function ResultsApp({ kind, lang, texts, samples, links }: Props) {
+export default function ResultsApp({ kind, lang, texts, links }: Props) {
   const t = useMemo(() => makeT(texts, lang), [texts, lang]);
   const [state, setState] = useState<State>({ status: 'loading' });
   const saving = useStore($saving);
@@ -259,7 +258,6 @@ export default function ResultsApp({ kind, lang, texts, samples, links }: Props)
   const common = {
     t,
     lang,
-    samples,
     links,
     onRestart,
     resultId: stored.id,

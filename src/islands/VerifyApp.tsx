@@ -19,6 +19,8 @@ type State =
   /** The code names a saved result whose answers carry a caution, or a copy of another account's sheet: not certified. */
   | { status: 'cautioned' }
   | { status: 'no_clear_type' }
+  /** An IQ result near chance: its reading stands, but no figure there is certified (issue 43). */
+  | { status: 'near_chance' }
   | { status: 'duplicate' }
   | { status: 'withdrawn' }
   | { status: 'missing' }
@@ -51,11 +53,13 @@ export default function VerifyApp({
           ? { status: 'cautioned' }
           : refusal === 'certificate.error.no_clear_type'
             ? { status: 'no_clear_type' }
-            : refusal === 'certificate.error.duplicate'
-              ? { status: 'duplicate' }
-              : refusal === 'certificate.error.withdrawn'
-                ? { status: 'withdrawn' }
-                : { status: 'invalid', asked: code ? printedCode(code) : asked },
+            : refusal === 'certificate.error.near_chance'
+              ? { status: 'near_chance' }
+              : refusal === 'certificate.error.duplicate'
+                ? { status: 'duplicate' }
+                : refusal === 'certificate.error.withdrawn'
+                  ? { status: 'withdrawn' }
+                  : { status: 'invalid', asked: code ? printedCode(code) : asked },
       );
     });
   }, [lang, tries]);

@@ -24,7 +24,6 @@ import type { SharedLink } from '../api/results.ts';
 export interface ResultViewProps<R> {
   result: R;
   t: T;
-  samples: SiteSamples;
   links: ResultsLinks;
   onRestart: () => void;
   resultId?: string;
@@ -39,7 +38,3 @@ export interface ResultViewProps<R> {
   justSaved?: boolean;
 }
 export type { CareerResultView, IqResultView } from '../domain/views.ts';
-
-export interface SiteSamples {
-  shares: { above: number; percent: number }[];
-}

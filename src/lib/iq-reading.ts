@@ -5,10 +5,7 @@
 import { BOUNDS, type IqReading } from '../domain/iq/reading.ts';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
-export type ShownReading = Pick<
-  IqReading,
-  'iqEstimate' | 'iqBound' | 'iqInterval' | 'percentile' | 'percentileInterval' | 'ratingLabel'
-> &
+export type ShownReading = Pick<IqReading, 'iqEstimate' | 'iqBound' | 'iqInterval' | 'ratingLabel'> &
   Partial<Pick<IqReading, 'iqBoundAt' | 'iqMeasured'>>;
 
 /** The figure a bounded reading names; a stored summary from before readings named it is read by the old bounds. */
@@ -28,14 +25,13 @@ export const bandIsOpen = (
 ): r is typeof r & { iqBound: 'above' | 'below' } =>
   r.iqBound !== null && r.ratingLabel !== (r.iqBound === 'above' ? 'genius' : 'low');
 
+/**
+ * The words of a reading: the figure, its interval as far as the form measures, and its band — a range of the
+ * test's provisional scale, named with its figures ("Average, 90–109"), not a classification of the person. No
+ * percentile: the scale's 100 and 15 are the model's assumptions, not a norm (issue 43).
+ */
 export function iqReadingTexts(t: T, r: ShownReading) {
   const value = iqValueText(t, r);
-  const percentile =
-    r.iqBound === 'below'
-      ? t('iq.percentile.below', { p: r.percentile })
-      : r.iqBound === 'above'
-        ? t('iq.percentile.above', { p: 100 - r.percentile })
-        : t('iq.percentile.point', { p: r.percentile, low: r.percentileInterval[0], high: r.percentileInterval[1] });
   // A bounded reading's band is that of its bound, "or higher" / "or lower" (bandIsOpen).
   // The interval is said as far as the form measures, whatever the reading (a perfect sheet's runs past the top); a
   // result saved before names no range, and keeps its whole interval.
@@ -45,7 +41,9 @@ export function iqReadingTexts(t: T, r: ShownReading) {
   const pastBottom = bottom !== null && r.iqInterval[0] < bottom;
   return {
     value,
-    band: bandIsOpen(r) ? t(`results.iq.band.${r.iqBound}`, { label }) : t('results.iq.band', { label }),
+    band: bandIsOpen(r)
+      ? t(`results.iq.band.${r.iqBound}`, { label })
+      : t('results.iq.band', { label, range: t(`iq.range.${r.ratingLabel}`) }),
     interval:
       pastTop && pastBottom
         ? t('results.iq.interval.both', { bottom, top })
@@ -54,6 +52,5 @@ export function iqReadingTexts(t: T, r: ShownReading) {
           : pastBottom
             ? t('results.iq.interval.below', { high: r.iqInterval[1], bottom })
             : t('results.iq.interval', { low: r.iqInterval[0], high: r.iqInterval[1] }),
-    percentile,
   };
 }

@@ -1,14 +1,7 @@
 /** What each app page (src/layouts/AppPage.astro) hands to its island: texts, links and sample content, per language. */
 import { localizedPath, type Lang } from '../i18n/index.ts';
 import { pickTexts } from './island-texts.ts';
-import { siteContent } from './site-content.ts';
 import type { TestKind } from '../domain/views.ts';
-
-/** Only the sample blocks the results islands show, so the page does not serialise the whole content file. */
-export function siteSamples(lang: Lang) {
-  const { shares } = siteContent(lang);
-  return { shares };
-}
 
 /** The career test's runner speaks of statements: its runner.career.* texts stand in for the runner's own. */
 const CAREER_RUNNER = 'runner.career.';
@@ -41,7 +34,6 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'results.',
       'iq.',
       'review.',
-      'stats.',
       'certificate.',
       // A cautioned IQ result names its caution where the band would be, in the certificate's words.
       'cert.caution.',
@@ -59,7 +51,6 @@ export function resultsIslandProps(lang: Lang, kind: TestKind) {
       'auth.error.fill.fields',
       'types.about',
     ]),
-    samples: siteSamples(lang),
     links: {
       home: localizedPath(lang, '/'),
       profile: localizedPath(lang, '/profile'),

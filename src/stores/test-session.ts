@@ -22,6 +22,7 @@ const fresh = (): Progress => ({
   mode: 'main',
   index: 0,
   answers: {},
+  spent: {},
   tiedTypes: [],
   startedAt: 0,
   shownAt: 0,
@@ -85,11 +86,30 @@ export function startTest(): void {
   $progress.set({ ...fresh(), formId, formToken, phase: 'running', startedAt: now, shownAt: now });
 }
 
+/**
+ * The time on screen so far, with the visit of the question shown now added (it ends now): what an item's time is
+ * made of (issue 43 — a re-check adds to an item's time; it once replaced it, so a careful person's quick second
+ * look read as "too fast").
+ */
+function spentWithVisit(now: number): Record<string, number> {
+  const progress = $progress.get();
+  const spent = { ...progress.spent };
+  const question = $current.get();
+  if (question && progress.phase === 'running' && progress.shownAt > 0)
+    spent[question.id] = (spent[question.id] ?? 0) + Math.max(0, now - progress.shownAt);
+  return spent;
+}
+
 export function goTo(index: number): void {
   clearTimeout(timer);
+  const now = Date.now();
   const last = $currentSet.get().length - 1;
-  $progress.setKey('index', Math.max(0, Math.min(index, last)));
-  $progress.setKey('shownAt', Date.now());
+  $progress.set({
+    ...$progress.get(),
+    spent: spentWithVisit(now),
+    index: Math.max(0, Math.min(index, last)),
+    shownAt: now,
+  });
 }
 export const next = () => goTo($progress.get().index + 1);
 export const prev = () => goTo($progress.get().index - 1);
@@ -119,9 +139,10 @@ export function record(value: AnswerValue): boolean {
   const question = $current.get();
   if (!question || progress.phase !== 'running') return false;
   clearTimeout(timer);
+  // Its time so far (every visit); the sheet takes the final figure when the test completes.
   $progress.setKey('answers', {
     ...progress.answers,
-    [question.id]: { selectedAnswer: value, timeSpent: Date.now() - progress.shownAt },
+    [question.id]: { selectedAnswer: value, timeSpent: spentWithVisit(Date.now())[question.id] ?? 0 },
   });
   return true;
 }
@@ -192,8 +213,10 @@ export async function finishSet(): Promise<void> {
     // Not scored without the server's word on a tie: the sheet would be refused. Finishing again asks again.
     if (!tieBreak.ok) return $tieFailure.set(tieBreak);
     if (tieBreak.data.length) {
+      const now = Date.now();
+      const spent = spentWithVisit(now);
       addTieBreak(tieBreak.data);
-      $progress.set({ ...$progress.get(), mode: 'additional', index: 0, shownAt: Date.now() });
+      $progress.set({ ...$progress.get(), spent, mode: 'additional', index: 0, shownAt: now });
       return;
     }
   }
@@ -205,6 +228,7 @@ function complete(): void {
   const kind = $kind.get();
   const asked = new Set($questions.get().map((q) => q.id));
   const now = Date.now();
+  const spent = spentWithVisit(now);
   const sheet: PendingSheet = {
     kind,
     submissionId: crypto.randomUUID(),
@@ -216,7 +240,8 @@ function complete(): void {
       .map(([id, a]) => ({
         questionId: Number(id),
         selectedAnswer: a.selectedAnswer,
-        timeSpent: Math.max(0, Math.round(a.timeSpent)),
+        // Every visit to the question added up (a sheet saved by an older page has only its answer's time).
+        timeSpent: Math.max(0, Math.round(spent[id] ?? a.timeSpent)),
       })),
     timeSpent: now - progress.startedAt,
     lang: $lang.get(),
@@ -225,7 +250,7 @@ function complete(): void {
   if (progress.formId !== undefined)
     session.iqFormsTaken.write([...iqFormsTaken().filter((f) => f !== progress.formId), progress.formId]);
   session.clearAll(session.tempResult(kind), session.currentResultId(kind));
-  $progress.set({ ...progress, phase: 'calculating', completedAt: now });
+  $progress.set({ ...progress, spent, phase: 'calculating', completedAt: now });
 }
 
 /** Forgets the test in progress (leaving, or after the results page has taken over). */

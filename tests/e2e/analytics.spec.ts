@@ -1,6 +1,15 @@
 import { expect, test } from './fixtures.ts';
 import en from '../../src/i18n/en.json' with { type: 'json' };
-import { answerCareer, answerQuestions, CAREER_CORE, events, pointsFor, recordEvents, TEXT } from './helpers.ts';
+import {
+  answerCareer,
+  answerQuestions,
+  CAREER_CORE,
+  events,
+  iqForm,
+  pointsFor,
+  recordEvents,
+  TEXT,
+} from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -77,7 +86,7 @@ test('declining after accepting stops analytics on the same page at once, and de
 test('a purchase reports the amount the order was charged, not a made-up figure', async ({ page, account }) => {
   void account; // signed in: only a user can buy
   await recordEvents(page, 'accepted');
-  const form = await (await page.request.get('/api/tests/iq/form?lang=en')).json();
+  const form = await iqForm(page.request, 'lang=en');
   const scored = await page.request.post('/api/tests/iq/score', {
     data: {
       formToken: form.formToken,

@@ -14,6 +14,7 @@ import {
 } from './helpers.ts';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
+import { t as tr } from '../../src/i18n/index.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,7 +32,9 @@ async function tieEightAndNine(page: Page) {
 const asSheet = (answers: { sittingId: number; selectedAnswer: boolean }[]) =>
   answers.map((a) => ({ questionId: a.sittingId, selectedAnswer: a.selectedAnswer }));
 
-test('uk: a tie on the core statements brings the tie-break statements, which settle it', async ({ page }) => {
+test('uk: a tie on the core statements brings the tie-break statements, which put one type ahead — within error', async ({
+  page,
+}) => {
   const core = await tieEightAndNine(page);
   const sitting = await careerSittingOf(page);
   // Yes to the Boss statements only: the tie goes to type 8.
@@ -43,9 +46,19 @@ test('uk: a tie on the core statements brings the tie-break statements, which se
   await expect(page.getByTestId('personality-type')).toHaveText(expected.personalityType);
   await expect(
     page.getByText(
-      'Після основних тверджень однакову кількість балів мали типи 8 · Бос і 9 · Медіатор, тож ви відповіли ще на уточнювальні. За ними ваш тип — Бос.',
+      'Після основних тверджень однакову кількість балів мали типи 8 · Бос і 9 · Медіатор, тож ви відповіли ще на уточнювальні. За ними попереду — Бос.',
     ),
   ).toBeVisible();
+  // Level on the core statements: the closest type is named, and so is the next, as close on a retake (issue 43).
+  await expect(page.getByTestId('career-lead')).toHaveText(
+    tr('uk', 'results.career.lead.level', { type: 'Бос', next: 'Медіатор' }),
+  );
+  await expect(page.getByTestId('career-lead')).toHaveAttribute('data-beyond-error', 'false');
+  // The nine scores, each with its error band said in words.
+  await expect(page.getByTestId('type-scores').locator('li')).toHaveCount(9);
+  await expect(page.getByTestId('type-scores').locator('.breakdown-detail').first()).toHaveText(
+    /^Смуга похибки \(95%\): \d+(,\d)?–\d+(,\d)?$/,
+  );
 });
 
 test('uk: a tie the tie-break statements leave is reported as a tie, with both headlines', async ({ page }) => {

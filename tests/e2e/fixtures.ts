@@ -3,6 +3,10 @@
  * - `account`, a fresh user whose session is already in the page's browser context (signed up through the API,
  *   tests/support/accounts.ts). Tests whose subject is not signing up or in start there instead of filling the
  *   sign-up form (which also waits out its redirect); the form's own tests keep going through it.
+ * - `servedEarlier` (automatic): every IQ sitting the page is served is taken as served an hour before
+ *   (tests/support/sittings.ts servedEarlier). The server vouches for a sheet's times only as far as its sitting is
+ *   old (issue 43), and a test that plays a person reading each item for 20–40 s moves the page's clock, not the
+ *   server's. The cap itself is tested in tests/integration/scoring.test.ts with sittings as served.
  * - `consoleErrors` (automatic): any error the page logs or throws fails the test — a hydration mismatch, a
  *   script error, a blocked or missing asset. A refused API call is not one: answering 4xx is part of the API's
  *   contract and the page shows it. A test that breaks something on purpose names what it expects with
@@ -10,6 +14,7 @@
  */
 import { expect, test as base } from '@playwright/test';
 import { signUpByApi, type Account } from '../support/accounts.ts';
+import { servedEarlier } from '../support/sittings.ts';
 
 export { expect };
 
@@ -21,6 +26,7 @@ interface Fixtures {
   account: Account;
   expectedConsoleErrors: RegExp[];
   consoleErrors: void;
+  servedEarlier: void;
 }
 
 export const test = base.extend<Fixtures>({
@@ -30,6 +36,18 @@ export const test = base.extend<Fixtures>({
     await use(await signUpByApi(page.request, { fullName }));
   },
   expectedConsoleErrors: [[], { option: true }],
+  servedEarlier: [
+    async ({ page }, use) => {
+      await page.route('**/api/tests/iq/form?**', async (route) => {
+        const response = await route.fetch();
+        if (response.status() !== 200) return route.fulfill({ response });
+        const sitting = await response.json();
+        await route.fulfill({ response, json: { ...sitting, formToken: servedEarlier(sitting.formToken) } });
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];

@@ -1,6 +1,6 @@
 import { SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { CAREER_QUESTIONS, type CareerQuestion } from '../../src/domain/career/questions.ts';
-import { careful, iqSheetFor, type ServedSitting } from '../support/sittings.ts';
+import { careful, iqSheetFor, servedEarlier, type ServedSitting } from '../support/sittings.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Lang = 'uk' | 'en';
@@ -35,6 +35,20 @@ export interface PublicQuestion {
  * A sitting's questions, options in that sitting's order: asked with its token, from the browser it was served to
  * (`page.request` shares the page's cookies; another context would be served a sitting of its own).
  */
+/**
+ * An IQ sitting asked for through the API (`query`: lang and the rest), taken as served an hour before, as the page's
+ * are (fixtures.ts servedEarlier): the server vouches for a sheet's times only as far as its sitting is old.
+ */
+export async function iqForm(
+  request: APIRequestContext,
+  query: string,
+): Promise<Omit<ServedSitting, 'questions'> & { questions: PublicQuestion[] }> {
+  const res = await request.get(`/api/tests/iq/form?${query}`);
+  expect(res.status()).toBe(200);
+  const sitting = await res.json();
+  return { ...sitting, formToken: servedEarlier(sitting.formToken) };
+}
+
 export async function questions(
   request: APIRequestContext,
   kind: 'iq' | 'professional',
@@ -126,7 +140,7 @@ export async function serverScore(
       await request.get(`/api/tests/iq/form?lang=${lang}&formToken=${encodeURIComponent(sitting)}`)
     ).json();
     const others = SERVED_FORM_IDS.filter((f) => f !== served.formId).join(',');
-    const fresh = await (await request.get(`/api/tests/iq/form?lang=${lang}&taken=${others}`)).json();
+    const fresh = await iqForm(request, `lang=${lang}&taken=${others}`);
     expect(fresh.formId).toBe(served.formId);
     const textOf = (a: { questionId: number; selectedAnswer: number | boolean }) =>
       served.questions.find((q: PublicQuestion) => q.id === a.questionId).options[a.selectedAnswer as number];
@@ -135,7 +149,7 @@ export async function serverScore(
       answers: timed(
         answers.map((a) => ({
           questionId: a.questionId,
-          selectedAnswer: fresh.questions.find((q: PublicQuestion) => q.id === a.questionId).options.indexOf(textOf(a)),
+          selectedAnswer: fresh.questions.find((q) => q.id === a.questionId)!.options.indexOf(textOf(a)),
         })),
       ),
     };
@@ -229,8 +243,7 @@ export async function scoreCareerSitting(request: APIRequestContext, lang: Lang,
  * key is the test's, found by the option's text), 20 s an item. No caution applies, so it earns a certificate.
  */
 export async function carefulIqSheet(request: APIRequestContext, lang: Lang) {
-  const sitting: ServedSitting = await (await request.get(`/api/tests/iq/form?lang=${lang}`)).json();
-  return iqSheetFor(sitting, careful, 20_000);
+  return iqSheetFor(await iqForm(request, `lang=${lang}`), careful, 20_000);
 }
 
 /** Sets the consent and answers gtag.js with a stub; the events are what our gtag() queued in dataLayer. */

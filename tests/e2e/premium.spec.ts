@@ -6,7 +6,7 @@ import { t as tr } from '../../src/i18n/index.ts';
 import { expect, freshEmail, test } from './fixtures.ts';
 import { signUpOnForm } from '../support/accounts.ts';
 import { serviceCallback } from '../support/wayforpay.ts';
-import { answerQuestions, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
+import { answerQuestions, iqForm, pointsFor, prefix, scoreCareerSitting, TEXT, type Lang } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 const dict = { uk, en };
@@ -188,7 +188,7 @@ test('a declined test payment says so, leaves premium off, and "try again" reope
   page,
   account: _,
 }) => {
-  const form = await (await page.request.get('/api/tests/iq/form?lang=uk')).json();
+  const form = await iqForm(page.request, 'lang=uk');
   const scored = await page.request.post('/api/tests/iq/score', {
     data: {
       formToken: form.formToken,

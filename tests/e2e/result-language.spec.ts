@@ -6,7 +6,7 @@
 import { iqBank } from '../../src/domain/iq/bank.ts';
 import { profileOf } from '../../src/domain/career/profiles.ts';
 import { expect, test } from './fixtures.ts';
-import { carefulIqSheet, pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
+import { carefulIqSheet, iqForm, pointsFor, prefix, scoreCareerSitting, type Lang } from './helpers.ts';
 
 const cases = [
   { browser: 'en-US', page: 'uk' },
@@ -41,7 +41,7 @@ for (const { browser, page: pageLang } of cases) {
     test('opens a saved IQ result, its review included, in the page language', async ({ page, account: _ }) => {
       const promo = await page.request.post('/api/promo', { data: { promoCode: 'ROZUM-DEMO' } });
       expect(promo.status()).toBe(200);
-      const form = await (await page.request.get(`/api/tests/iq/form?lang=${other}`)).json();
+      const form = await iqForm(page.request, `lang=${other}`);
       const res = await page.request.post('/api/tests/iq/score', {
         data: {
           formToken: form.formToken,

@@ -117,7 +117,7 @@ describe('certificates', () => {
     expect(await unknown.json()).toMatchObject({ valid: false, error: 'certificate.error.unknown_code' });
   });
 
-  it("verify an IQ certificate with the results page's interval and percentile, in the asked language", async () => {
+  it("verify an IQ certificate with the results page's interval and band, and what the scale is, in the asked language", async () => {
     const { client, iqId, reading } = await owner('Interval Test');
     const { verificationCode, result } = await (await client.get(`/api/results/iq/${iqId}`)).json();
     const body = await (await fetch(`${base}/api/certificates/verify/${verificationCode}?lang=en`)).json();
@@ -128,6 +128,8 @@ describe('certificates', () => {
     expect(body.result).toBe(`IQ ${reading.iqEstimate}`);
     expect(texts.interval).toContain(`from ${reading.iqInterval[0]} up`);
     expect(body.detail).toBe(`${texts.interval} · ${texts.band}`);
-    expect(body.note).toBe(texts.percentile);
+    // No place among people: the certificate says the scale is provisional, its 100 and 15 the model's assumptions.
+    expect(body.note).toBe(t('en', 'cert.scale.provisional'));
+    expect(JSON.stringify(body)).not.toMatch(/percentile|% of people/i);
   });
 });

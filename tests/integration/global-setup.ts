@@ -8,6 +8,7 @@ import { fakeProviderEnv, startFakeProviders } from '../support/fake-providers.t
 import { spawnServer, waitForHealth } from '../support/server.ts';
 import { TEST_PROMOS } from '../support/promos.ts';
 import { startMailSink } from '../support/mail-sink.ts';
+import { TEST_APP_SECRET } from '../support/test-secret.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,8 @@ export default async function setup(project: TestProject) {
     ...fakeProviderEnv(fake.url),
     ROZUM_SEED_PROMOS: JSON.stringify(TEST_PROMOS),
     DEBUG_DB_STATEMENTS: '1',
+    // Known to the tests, which take sittings as served earlier (tests/support/sittings.ts servedEarlier).
+    APP_SECRET: TEST_APP_SECRET,
   });
   await waitForHealth(server.url);
   project.provide('baseUrl', server.url);

@@ -36,6 +36,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { fakeProviderEnv } from '../support/fake-providers.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 import { careerSheetFor, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
+import { TEST_APP_SECRET } from '../support/test-secret.ts';
 import { WAYFORPAY } from '../support/wayforpay.ts';
 
 const FUNCTIONS_DIR = new URL('../../netlify/functions/', import.meta.url);
@@ -749,6 +750,8 @@ async function startServer(): Promise<ServerProcess> {
     ...database.env,
     ...fakeProviderEnv(inject('fakeUrl')),
     NODE_OPTIONS: nodeOptions,
+    // The tests' own secret: sittings are taken as served earlier (tests/support/sittings.ts servedEarlier).
+    APP_SECRET: TEST_APP_SECRET,
   });
   await waitForHealth(started.url);
   return started;

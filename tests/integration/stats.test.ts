@@ -8,12 +8,14 @@ import { Client } from '../support/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { spawnServer, waitForHealth, type ServerProcess } from '../support/server.ts';
 import { iqSheetFor, takeSitting } from '../support/sittings.ts';
+import { TEST_APP_SECRET } from '../support/test-secret.ts';
 
 let database: TestDatabase;
 let server: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase(inject('dbDriver'));
-  server = await spawnServer(database.env);
+  // The tests' own secret: sittings are taken as served earlier (tests/support/sittings.ts servedEarlier).
+  server = await spawnServer({ ...database.env, APP_SECRET: TEST_APP_SECRET });
   await waitForHealth(server.url);
 });
 afterAll(async () => {

@@ -10,6 +10,22 @@ import { formScale } from '../../src/domain/iq/scale.ts';
 import { readTheta } from '../../src/domain/iq/reading.ts';
 import { eap } from '../../src/domain/irt/score.ts';
 import { signedUp } from './accounts.ts';
+import { signSitting } from '../../src/lib/server/sittings.ts';
+import { TEST_APP_SECRET } from './test-secret.ts';
+
+export { TEST_APP_SECRET };
+
+/**
+ * The server caps a sheet's times at the time since its sitting was served (issue 43): a test that plays a person who
+ * took 10–20 minutes cannot wait that long, so it takes the sitting as the server would have served it `agoMs`
+ * earlier — the same sitting (form, order, browser, nonce), signed with an earlier time. What tests of the cap itself
+ * use is the token as served.
+ */
+export function servedEarlier(token: string, agoMs = 60 * 60_000, secret = TEST_APP_SECRET): string {
+  const [, body] = token.split('.');
+  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  return signSitting({ ...payload, issuedAt: payload.issuedAt - agoMs, seed: 0 }, secret);
+}
 
 export interface ServedSitting {
   formId: number;
@@ -20,14 +36,20 @@ export interface ServedSitting {
   reviewed?: boolean;
 }
 
+/**
+ * A sitting as GET /api/tests/iq/form serves it — taken, unless `servedAgoMs` is 0, as served an hour before, so the
+ * sheets tests send (30 s an item and the like) are times the server can vouch for (servedEarlier).
+ */
 export async function takeSitting(
   get: (path: string) => Promise<Response>,
   lang: 'uk' | 'en' = 'en',
   query = '',
+  servedAgoMs = 60 * 60_000,
 ): Promise<ServedSitting> {
   const res = await get(`/api/tests/iq/form?lang=${lang}${query}`);
   if (res.status !== 200) throw new Error(`form: ${res.status}`);
-  return res.json();
+  const sitting: ServedSitting = await res.json();
+  return servedAgoMs ? { ...sitting, formToken: servedEarlier(sitting.formToken, servedAgoMs) } : sitting;
 }
 
 /** Where the sitting showed option `option` (in the key's numbering) of an item. */

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { achievementsOf, profileStats, type IqRecord } from '../../src/domain/achievements.ts';
+import { achievementsOf, profileStats, reliableChange, type IqRecord } from '../../src/domain/achievements.ts';
 import { SERVED_FORM_IDS, iqBank } from '../../src/domain/iq/bank.ts';
 import { formScale, highestReading } from '../../src/domain/iq/scale.ts';
 import { scoreIqSheet } from '../../src/domain/iq/scoring.ts';
 
+/** A reading with a standard error of 7.5 points (a posterior SD of 0.5, as the served forms give mid-scale). */
 const record = (iqScore: number, extra: Partial<IqRecord> = {}): IqRecord => ({
   iqScore,
+  iqSe: 7.5,
+  iqInterval: [iqScore - 15, iqScore + 15],
   correctAnswers: 15,
   totalQuestions: 20,
   timeSpent: 900_000,
@@ -63,7 +66,7 @@ describe('achievements', () => {
       record(121),
       record(70, { iqBound: 'below', iqBoundAt: 72 }),
     ]);
-    expect(stats.bestIQ).toEqual({ iqEstimate: 121, iqBound: null, iqBoundAt: null });
+    expect(stats.bestIQ).toEqual({ iqEstimate: 121, iqBound: null, iqBoundAt: null, iqInterval: [106, 136] });
     // Only the number is averaged: the bounded readings' estimates are figures their pages do not state.
     expect(stats.averageIQ).toBe(121);
     expect(stats.improvementTrend).toBeNull();
@@ -109,7 +112,7 @@ describe('profile statistics', () => {
     expect(profileStats([record(112)])).toEqual({
       totalTests: 1,
       cautionedTests: 0,
-      bestIQ: { iqEstimate: 112, iqBound: null, iqBoundAt: null },
+      bestIQ: { iqEstimate: 112, iqBound: null, iqBoundAt: null, iqInterval: [97, 127] },
       averageIQ: 112,
       averageAccuracy: 75,
       improvementTrend: null,
@@ -124,10 +127,11 @@ describe('profile statistics', () => {
     expect(stats).toEqual({
       totalTests: 3,
       cautionedTests: 0,
-      bestIQ: { iqEstimate: 120, iqBound: null, iqBoundAt: null },
+      bestIQ: { iqEstimate: 120, iqBound: null, iqBoundAt: null, iqInterval: [105, 135] },
       averageIQ: 108,
       averageAccuracy: 72,
-      improvementTrend: 20,
+      // 20 points between two readings with SE 7.5 each: within 1.96 × √(2 × 7.5²) = 20.8, what a retake gives alone.
+      improvementTrend: { change: 20, reliable: false },
     });
   });
   it('leave out cautioned runs — counted as tests, in no figure: a rushed retake makes no "−29 points" trend', () => {
@@ -140,10 +144,10 @@ describe('profile statistics', () => {
     expect(stats).toEqual({
       totalTests: 4,
       cautionedTests: 2,
-      bestIQ: { iqEstimate: 118, iqBound: null, iqBoundAt: null },
+      bestIQ: { iqEstimate: 118, iqBound: null, iqBoundAt: null, iqInterval: [103, 133] },
       averageIQ: 115,
       averageAccuracy: 80,
-      improvementTrend: 6,
+      improvementTrend: { change: 6, reliable: false },
     });
     expect(profileStats([record(83, { cautioned: true })])).toEqual({
       totalTests: 1,
@@ -153,6 +157,27 @@ describe('profile statistics', () => {
       averageAccuracy: null,
       improvementTrend: null,
     });
+  });
+});
+
+describe('a change between readings', () => {
+  it('is news only beyond 1.96 standard errors of the difference of the two readings', () => {
+    const at = (iqScore: number, iqSe?: number) => ({ iqScore, iqSe });
+    expect(reliableChange(at(100, 7.5), at(121, 7.5))).toEqual({ change: 21, reliable: true });
+    expect(reliableChange(at(100, 7.5), at(120, 7.5))).toEqual({ change: 20, reliable: false });
+    expect(reliableChange(at(121, 7.5), at(100, 7.5))).toEqual({ change: -21, reliable: true });
+    // Each reading's own error: a wide one at the end of the scale makes the same change within error.
+    expect(reliableChange(at(75, 12), at(100, 7.5)).reliable).toBe(false);
+    // A reading that names no error makes no change reliable.
+    expect(reliableChange(at(80), at(130, 7.5)).reliable).toBe(false);
+  });
+  it('shows in the profile only as the readings it compares say: the oldest and newest that are numbers', () => {
+    const stats = profileStats([
+      record(95, { createdAt: '2026-11-01T00:00:00Z' }),
+      record(140, { createdAt: '2026-11-02T00:00:00Z', iqBound: 'above', iqBoundAt: 134 }),
+      record(118, { createdAt: '2026-11-03T00:00:00Z' }),
+    ]);
+    expect(stats.improvementTrend).toEqual({ change: 23, reliable: true });
   });
 });
 

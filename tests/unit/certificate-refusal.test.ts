@@ -23,11 +23,16 @@ const row = (right: number, ms: number, submission_key = 'sit:abc', key_seen = f
 };
 
 describe('who earns a certificate', () => {
-  it('a careful sheet does; a rushed, guessed or key-seen one does not', () => {
+  it('a careful sheet does; a rushed or key-seen one does not', () => {
     expect(certificateRefusal(row(16, 30_000))).toBeNull();
     expect(certificateRefusal(row(16, 500))).toBe('certificate.error.caution');
-    expect(certificateRefusal(row(0, 30_000))).toBe('certificate.error.caution');
     expect(certificateRefusal(row(16, 30_000, 'sit:abc', true))).toBe('certificate.error.caution');
+  });
+
+  it('a sheet near chance does not either: not for a caution, but because the form cannot certify a figure there', () => {
+    expect(certificateRefusal(row(0, 30_000))).toBe('certificate.error.near_chance');
+    // A caution is the stronger reason, and is said first.
+    expect(certificateRefusal(row(0, 500))).toBe('certificate.error.caution');
   });
 
   it('a copy another account saved first does not, however careful', () => {

@@ -129,15 +129,16 @@ describe('what a certificate says', () => {
   const perfect = (ms: number) =>
     iqBank(2).map((q) => ({ questionId: q.id, selectedAnswer: q.correctAnswer, timeSpent: ms }));
 
-  it("gives the results page's reading in its words: the provisional IQ, 95 % interval, band and percentile", () => {
+  it("gives the results page's reading in its words: the provisional IQ, 95 % interval, band, and what the scale is", () => {
     expect(certificateFacts(row('iq', perfect(30_000), 600_000), 'uk')).toEqual({
       score: '128',
       achieved: 'має попередній IQ-еквівалент',
       headline: 'IQ 128',
       // A reading from before item response theory: its interval is said up to the 130 it could place.
       detail:
-        '95-відсотковий інтервал: від 116 і вище; ця форма вимірює лише приблизно до 130 · Попередня категорія: Високий рівень',
-      note: 'Це вище, ніж приблизно у 97% людей (95-відсотковий інтервал: від 86% до 99%).',
+        '95-відсотковий інтервал: від 116 і вище; ця форма вимірює лише приблизно до 130 · Діапазон попередньої шкали: Високий рівень (120–129)',
+      // No percentile, no place among people: the scale's 100 and 15 are the model's assumptions (issue 43).
+      note: 'На попередній шкалі тесту: 100 і 15 — припущення моделі, а не норма, виміряна на людях.',
     });
   });
 

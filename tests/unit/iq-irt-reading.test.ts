@@ -9,7 +9,7 @@ import { iqBank, SERVED_FORM_IDS } from '../../src/domain/iq/bank.ts';
 import { scoreIqSheet, type IqAnswer } from '../../src/domain/iq/scoring.ts';
 import { formScale, marginalReliability, MEASURED_MAX_SE, PROVISIONAL_SCALE } from '../../src/domain/iq/scale.ts';
 import { itemVersion } from '../../src/domain/iq/item-version.ts';
-import { percentileOfIq, ratingLabel, readTheta } from '../../src/domain/iq/reading.ts';
+import { ratingLabel, readTheta } from '../../src/domain/iq/reading.ts';
 import { eap } from '../../src/domain/irt/score.ts';
 import { standardError } from '../../src/domain/irt/information.ts';
 import { probability } from '../../src/domain/irt/model.ts';
@@ -103,15 +103,23 @@ describe.each(SERVED_FORM_IDS.map((f) => [f]))('form %i on the provisional scale
         if (r.iqBound === 'above') expect([estimate > top, r.iqBoundAt], at).toEqual([true, top]);
         if (r.iqBound === 'below') expect([estimate < bottom, r.iqBoundAt], at).toEqual([true, bottom]);
         const shown = r.iqBoundAt ?? r.iqEstimate;
-        expect(r.percentile, at).toBe(percentileOfIq(shown));
         expect(r.ratingLabel, at).toBe(ratingLabel(shown));
+        // The reading's standard error is its posterior SD on the IQ scale, what its interval is made of.
+        expect(r.iqSe, at).toBeCloseTo(
+          15 *
+            eap(
+              scale.items,
+              scale.items.map((_, i) => (right.has(i) ? 1 : 0)),
+            ).sd,
+          10,
+        );
       }
     }
     // The served forms place no estimate above their top (a perfect sheet reads about 134), and a few below the bottom.
     expect([...kinds].sort()).toEqual(['below', null]);
   });
 
-  it('never reads a sheet lower when one of its answers goes from wrong to right (figure, percentile, band)', () => {
+  it('never reads a sheet lower when one of its answers goes from wrong to right (figure and band)', () => {
     // The order a page's reader sees: "below Y" < any number < "above X", numbers by size.
     const rank = (r: ReturnType<typeof read>) =>
       (r.iqBound === 'below' ? -1000 : r.iqBound === 'above' ? 1000 : 0) + (r.iqBoundAt ?? r.iqEstimate);
@@ -126,7 +134,6 @@ describe.each(SERVED_FORM_IDS.map((f) => [f]))('form %i on the provisional scale
       const after = read(formId, (i) => pattern[i] || i === flip);
       const at = `${pattern.map(Number).join('')} +${flip}`;
       expect(rank(after), at).toBeGreaterThanOrEqual(rank(before));
-      expect(after.percentile, at).toBeGreaterThanOrEqual(before.percentile);
       expect(bands.indexOf(after.ratingLabel), at).toBeGreaterThanOrEqual(bands.indexOf(before.ratingLabel));
     }
   });
@@ -138,8 +145,8 @@ describe.each(SERVED_FORM_IDS.map((f) => [f]))('form %i on the provisional scale
     expect(perfect.iqBound).toBeNull();
     expect(perfect.iqEstimate).toBeGreaterThan(second.iqEstimate);
     expect(second.iqEstimate).toBeGreaterThan(twoWrong.iqEstimate);
-    expect(perfect.percentile).toBeGreaterThanOrEqual(twoWrong.percentile);
     expect(perfect.cautions).toEqual([]);
+    expect(perfect.nearChance).toBe(false);
     // Its interval runs past what the form measures: said as "from X up", X the interval's start.
     expect(perfect.iqInterval[1]).toBeGreaterThan(perfect.iqMeasured[1]);
     const texts = iqReadingTexts(en, perfect);
@@ -151,7 +158,9 @@ describe.each(SERVED_FORM_IDS.map((f) => [f]))('form %i on the provisional scale
     expect(none.iqBound).toBe('below');
     expect(none.iqBoundAt).toBe(none.iqMeasured[0]);
     expect(iqReadingTexts(en, none).value).toBe(`below ${none.iqMeasured[0]}`);
-    expect(none.cautions).toContain('below_chance');
+    // Nothing right is near chance — a notice, not a caution: no behaviour caution comes of the count alone.
+    expect(none.nearChance).toBe(true);
+    expect(none.cautions).toEqual([]);
   });
 
   it('reads the same number right differently by which items were right (the pattern, not the count)', () => {
@@ -237,21 +246,13 @@ describe.each(['uk', 'en'] as const)('the words of a reading in %s', (lang) => {
       const texts = iqReadingTexts(tr, r);
       const at = `${k} right`;
       const label = tr(`iq.label.${r.ratingLabel}`);
-      if (r.iqBound === 'above') {
-        expect(numbers(texts.value), at).toEqual([r.iqBoundAt]);
-        expect(numbers(texts.percentile), at).toEqual([100 - r.percentile]);
-      } else if (r.iqBound === 'below') {
-        expect(numbers(texts.value), at).toEqual([r.iqBoundAt]);
-        expect(numbers(texts.percentile), at).toEqual([r.percentile]);
-      } else {
-        expect(texts.value, at).toBe(String(r.iqEstimate));
-        expect(numbers(texts.percentile), at).toEqual([r.percentile, 95, ...r.percentileInterval]);
-      }
-      // "Low or lower" would say a band that does not exist.
+      if (r.iqBound) expect(numbers(texts.value), at).toEqual([r.iqBoundAt]);
+      else expect(texts.value, at).toBe(String(r.iqEstimate));
+      // "Low or lower" would say a band that does not exist; a closed band says its range of the scale.
       expect(texts.band, at).toBe(
         r.iqBound === 'below' && r.ratingLabel !== 'low'
           ? tr('results.iq.band.below', { label })
-          : tr('results.iq.band', { label }),
+          : tr('results.iq.band', { label, range: tr(`iq.range.${r.ratingLabel}`) }),
       );
       // The interval is said as far as the form measures, whatever the figure.
       const [bottom, top] = r.iqMeasured;

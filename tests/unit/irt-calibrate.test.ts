@@ -185,6 +185,11 @@ describe('EAP scoring', () => {
     const middle = eap(items, [1, 1, 0]);
     const top = eap(items, [1, 1, 1]);
     expect(top.sd).toBeGreaterThan(middle.sd);
-    expect(eap(items, [null, null, null])).toEqual({ theta: expect.closeTo(0, 12), sd: expect.closeTo(1, 12) });
+    // Nothing answered: the prior itself, and a marginal likelihood of 1.
+    expect(eap(items, [null, null, null])).toEqual({
+      theta: expect.closeTo(0, 12),
+      sd: expect.closeTo(1, 12),
+      logMarginal: expect.closeTo(0, 12),
+    });
   });
 });

@@ -15,6 +15,7 @@ import {
   type CareerQuestion,
 } from './questions.ts';
 import { countYes, tiedForTop } from './tie.ts';
+import { leadOf, scoreBand, type Lead } from './lead.ts';
 import type { Lang } from '../../i18n/paths.ts';
 
 export interface CareerAnswer {
@@ -37,6 +38,10 @@ export interface CareerResult {
   enneagramScores: TypeScores;
   /** Core statements per type on this sheet (8; 6 before the reverse-keyed statements): the scores' maximum. */
   corePerType: number;
+  /** Each core score's 95 % error band (lead.ts), for the nine scores as the page draws them. */
+  scoreBands: Record<TypeId, [number, number]>;
+  /** The primary type's lead over the next on the core statements, and whether it is beyond error (lead.ts). */
+  lead: Lead;
   /** Points on the tie-break statements, for the types that answered them (five each). */
   tieBreakScores: Partial<TypeScores>;
   primaryType: TypeId;
@@ -141,11 +146,17 @@ export function scoreCareerAnswers(answers: CareerAnswer[], timeSpent: number, l
     4,
   );
   const coreAnswered = answers.filter((a) => byId.get(a.questionId)?.isAdditional === false).length;
+  const corePerType = Math.round(coreAnswered / TYPE_IDS.length);
   return {
     totalQuestions: answers.length,
     timeSpent,
     enneagramScores: core,
-    corePerType: Math.round(coreAnswered / TYPE_IDS.length),
+    corePerType,
+    scoreBands: Object.fromEntries(TYPE_IDS.map((t) => [t, scoreBand(core[t], corePerType)])) as Record<
+      TypeId,
+      [number, number]
+    >,
+    lead: leadOf(core, primaryType, secondaryType, corePerType),
     tieBreakScores: Object.fromEntries(coreTie.map((t) => [t, tieBreak[t]])),
     primaryType,
     secondaryType,

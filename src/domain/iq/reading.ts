@@ -9,7 +9,8 @@
  *   §9); then the estimated true score 100 + r·(X − 100) (Kelley's formula), with the 95 % interval
  *   ±1.96 · 15 · √(r(1 − r)), r the form's reliability in use; outside 80–130 "below 80" / "above 130".
  *
- * The percentile is that of the shown figure on the normal curve the IQ scale is defined by.
+ * No percentile: the scale's 100 and 15 are the model's assumptions (θ ~ N(0, 1)), not a norm measured on people, so no
+ * reading places a person among people until a norm exists (issue 43). The rating band describes a range of the scale.
  */
 /** raw score → percentile */
 export const RAW_TO_PERCENTILE: [number, number][] = [
@@ -80,7 +81,10 @@ export function normalCdf(z: number): number {
   return z >= 0 ? 1 - tail : tail;
 }
 
-/** The share of people (in whole percent, 1–99) below an IQ on the normal curve, mean 100, SD 15. */
+/**
+ * The share (whole percent, 1–99) of the model's N(100, 15) below an IQ: what the scale *assumes*, not a norm — no
+ * page shows it as a place among people (issue 43).
+ */
 export const percentileOfIq = (iq: number): number =>
   Math.min(99, Math.max(1, Math.round(normalCdf((iq - 100) / 15) * 100)));
 
@@ -95,9 +99,11 @@ export interface IqReading {
   iqMeasured: [number, number];
   /** The 95 % interval of the estimate. */
   iqInterval: [number, number];
-  /** Percentile of iqEstimate (of iqBoundAt when bounded), and of the interval's ends. */
-  percentile: number;
-  percentileInterval: [number, number];
+  /**
+   * The reading's standard error in IQ points (15 × the posterior SD; for a classical reading 15·√(r(1 − r))),
+   * unrounded: what a comparison of two readings needs (achievements.ts, the reliable change).
+   */
+  iqSe: number;
   /** The spec's rating band of the estimate (of iqBoundAt when bounded: "or higher" / "or lower"), shown as provisional. */
   ratingLabel: RatingLabel;
   reliability: number;
@@ -110,7 +116,8 @@ export const boundOf = (iq: number): IqReading['iqBound'] =>
 export function readIq(raw: number, reliability: number): IqReading {
   const observed = observedIq(raw);
   const estimate = 100 + reliability * (observed - 100);
-  const half = 1.96 * 15 * Math.sqrt(reliability * (1 - reliability));
+  const se = 15 * Math.sqrt(reliability * (1 - reliability));
+  const half = 1.96 * se;
   const iqEstimate = Math.round(estimate);
   const iqBound = boundOf(iqEstimate);
   const iqInterval: [number, number] = [Math.round(estimate - half), Math.round(estimate + half)];
@@ -121,8 +128,7 @@ export function readIq(raw: number, reliability: number): IqReading {
     iqBoundAt: iqBound ? shown : null,
     iqMeasured: [BOUNDS.low, BOUNDS.high],
     iqInterval,
-    percentile: percentileOfIq(shown),
-    percentileInterval: [percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])],
+    iqSe: se,
     ratingLabel: ratingLabel(iqEstimate),
     reliability,
   };
@@ -168,8 +174,7 @@ export function readTheta(
     iqBoundAt,
     iqMeasured,
     iqInterval,
-    percentile: percentileOfIq(shown),
-    percentileInterval: [percentileOfIq(iqInterval[0]), percentileOfIq(iqInterval[1])],
+    iqSe: 15 * sd,
     ratingLabel: ratingLabel(shown),
     reliability,
   };

@@ -5,8 +5,17 @@
  */
 import { iqBank, IQ_CATEGORIES, type Difficulty, type IqCategory, type IqItem } from './bank.ts';
 import { readIq, readTheta, type IqReading } from './reading.ts';
-import { iqCautions, MISFIT_LZ, type IqCaution } from './cautions.ts';
-import type { FormScale } from './scale.ts';
+import {
+  FOLLOWS_DIFFICULTY_ODDS,
+  guessingLogLikelihood,
+  iqCautions,
+  MISFIT_LZ,
+  nearChance,
+  type IqCaution,
+} from './cautions.ts';
+import { formScale, type FormScale } from './scale.ts';
+import { anchorIds } from './linking.ts';
+import { subscores, type Subscore } from './subscores.ts';
 import { eap } from '../irt/score.ts';
 import { lzStar } from '../irt/person-fit.ts';
 
@@ -57,7 +66,20 @@ export interface IqResult extends IqReading {
   /** Total milliseconds. */
   timeSpent: number;
   breakdown: Record<IqCategory, number>;
+  /**
+   * The breakdown the premium page shows, with its error (subscores.ts): over the items a review shows (every form's
+   * anchors left out), each category's items, number right, interval, and a strength or weakness only beyond error.
+   */
+  subscores: Subscore[];
+  /** Behaviour cautions only (cautions.ts): how the sheet was answered, never how many were right. */
   cautions: IqCaution[];
+  /** The number right is within what blind picking gives on this form: a notice, not a caution (cautions.ts). */
+  nearChance: boolean;
+  /**
+   * Near chance, but the right answers follow the items' difficulty: the model explains the sheet at least
+   * FOLLOWS_DIFFICULTY_ODDS times better than blind picking (false off near chance, and for a classical reading).
+   */
+  followsDifficulty: boolean;
   speed: ReturnType<typeof speedAssessment>;
   correctness: ReturnType<typeof correctnessAssessment>;
   accuracy: number;
@@ -89,16 +111,31 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed
   const correctAnswers = review.filter((r) => r.correct).length;
   const responses = review.map((r) => (r.correct ? 1 : 0) as 0 | 1);
   const misfit = scale !== undefined && lzStar(scale.items, responses).lzStar < MISFIT_LZ;
+  const estimate = scale ? eap(scale.items, responses) : null;
+  // Read by item response theory, the labels' weights no longer say anything: guessing is judged on the number
+  // right, the figure the page shows; a classical reading on the weighted score it was read from.
+  const near = scale
+    ? nearChance(
+        correctAnswers,
+        bank.map(() => 1),
+      )
+    : nearChance(
+        score,
+        bank.map((item) => DIFFICULTY_WEIGHTS[item.difficulty]),
+      );
+  const anchors = anchorIds(formId);
   return {
     formId,
     scale: scale ? { id: scale.id, provisional: scale.provisional } : null,
-    ...(scale ? readTheta(eap(scale.items, responses), scale.measured, scale.reliability) : readIq(score, reliability)),
+    ...(estimate ? readTheta(estimate, scale!.measured, scale!.reliability) : readIq(score, reliability)),
     score,
     maxScore,
     totalQuestions: bank.length,
     correctAnswers,
     timeSpent,
     breakdown: breakdownOf(bank, review),
+    // A classical reading has no scale of its own: its categories are weighed on the provisional parameters.
+    subscores: subscores(bank, responses, (scale ?? formScale(formId)!).items, (item) => !anchors.has(item.id)),
     cautions: withKeySeen(
       reviewed,
       iqCautions({
@@ -109,13 +146,14 @@ export function scoreIqSheet({ formId, answers, timeSpent, reliability, reviewed
           return answer ? (answer.shown ?? answer.selectedAnswer) : -1;
         }),
         totalMs: timeSpent,
-        // Read by item response theory, the labels' weights no longer say anything: guessing is judged on the
-        // number right, the figure the page shows.
-        score: scale ? correctAnswers : score,
-        weights: bank.map((item) => (scale ? 1 : DIFFICULTY_WEIGHTS[item.difficulty])),
         misfit,
       }),
     ),
+    nearChance: near,
+    followsDifficulty:
+      near &&
+      estimate !== null &&
+      estimate.logMarginal - guessingLogLikelihood(responses) >= Math.log(FOLLOWS_DIFFICULTY_ODDS),
     speed: speedAssessment(timeSpent),
     correctness: correctnessAssessment(correctAnswers),
     accuracy: Math.round((correctAnswers / bank.length) * 100),

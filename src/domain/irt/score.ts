@@ -10,6 +10,12 @@ import { gaussHermite, type Quadrature } from './quadrature.ts';
 export interface Reading {
   theta: number;
   sd: number;
+  /**
+   * The log of the sheet's marginal likelihood under the model, ∫ L(u | θ) φ(θ) dθ over the same quadrature: how
+   * likely the whole pattern is for someone drawn from the population (what a Bayes factor against another account
+   * of the sheet, such as blind picking, compares).
+   */
+  logMarginal: number;
 }
 
 /** The quadrature points EAP integrates over unless told otherwise. */
@@ -36,5 +42,5 @@ export function eap(items: ItemParameters[], responses: Responses, quadrature?: 
     second += like * t * t;
   }
   const theta = first / total;
-  return { theta, sd: Math.sqrt(Math.max(0, second / total - theta * theta)) };
+  return { theta, sd: Math.sqrt(Math.max(0, second / total - theta * theta)), logMarginal: Math.log(total) };
 }

@@ -19,6 +19,11 @@ export interface Progress {
   mode: 'main' | 'additional';
   index: number;
   answers: Record<string, { selectedAnswer: AnswerValue; timeSpent: number }>;
+  /**
+   * Milliseconds each question was on screen in the visits that ended (the one under way is since `shownAt`): an
+   * item's time is all of them added up, so going back to re-check an answer adds to it, never replaces it.
+   */
+  spent?: Record<string, number>;
   tiedTypes: number[];
   /** IQ: the form being taken (GET /api/tests/iq/form), kept so a reload or language switch asks for the same one. */
   formId?: number;

@@ -24,7 +24,7 @@ export interface CertificateData {
   headline: string;
   /** IQ: the 95 % interval and the band (or a caution); career: "Type N of nine". */
   detail: string;
-  /** IQ: the percentile as the results page words it; career: none. */
+  /** IQ: what the scale is (provisional, no norm); career: that the next type is as close, when the lead is within error. */
   note?: string;
   date: Date;
   code: string;

@@ -74,9 +74,10 @@ export async function findCertifiedResult(
 }
 
 /**
- * Why a saved result earns no certificate, or null when it does: a cautioned sheet (below chance, straight-lined,
- * rushed; career answers all one way or alternating) does not measure its holder, and a career sheet with no clear
- * type names none (DESIGN.md §3.8). The results page says so and offers a retake.
+ * Why a saved result earns no certificate, or null when it does: a cautioned sheet (straight-lined, rushed, misfit,
+ * key seen; career answers all one way or alternating) does not measure its holder; an IQ sheet near chance keeps
+ * its reading, but the form cannot place a figure there precisely enough to certify it (issue 43); and a career sheet
+ * with no clear type names none (DESIGN.md §3.8). The results page says so.
  */
 export function certificateRefusal(
   row: Pick<ResultRow, 'kind' | 'answers' | 'time_spent' | 'form_id' | 'reliability' | 'key_seen' | 'submission_key'> &
@@ -89,7 +90,8 @@ export function certificateRefusal(
     const r = scoreIqSheet(
       storedIqSheet({ ...row, form_id: row.form_id ?? 0, reliability: row.reliability ?? undefined }),
     );
-    return r.cautions.length ? ('certificate.error.caution' as const) : null;
+    if (r.cautions.length) return 'certificate.error.caution' as const;
+    return r.nearChance ? ('certificate.error.near_chance' as const) : null;
   }
   const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, 'uk');
   if (r.cautions.length) return 'certificate.error.caution' as const;
@@ -112,7 +114,8 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
       achieved: t(lang, 'cert.achieved.iq'),
       headline: `IQ ${texts.value}`,
       detail: `${texts.interval} · ${label}`,
-      note: texts.percentile,
+      // What the figure is: a place on the test's provisional scale, not among people (no norm yet; issue 43).
+      note: t(lang, 'cert.scale.provisional'),
     };
   }
   const r = scoreCareerAnswers(row.answers as CareerAnswer[], row.time_spent, lang);
@@ -132,6 +135,10 @@ export function certificateFacts(row: ResultRow, lang: Lang) {
     achieved: t(lang, 'cert.achieved.professional'),
     headline: r.personalityType,
     detail: t(lang, 'cert.type', { n: r.primaryType }),
+    // The closest type on this test; when the next is within error, the certificate says a retake may name it.
+    note: r.lead.beyondError
+      ? undefined
+      : t(lang, 'cert.lead.within', { type: profileOf(r.secondaryType, lang).title }),
     /** The one type the result names (its colour on a shared card); null for two level. */
     type: r.primaryType,
   };

@@ -69,6 +69,7 @@ const STATUS_OF = {
   'results.error.claimed': 409,
   'certificate.error.caution': 409,
   'certificate.error.no_clear_type': 409,
+  'certificate.error.near_chance': 409,
   'share.error.caution': 409,
   'share.error.no_clear_type': 409,
   'share.error.duplicate': 409,

@@ -242,6 +242,8 @@ export async function statsInputs(userId: string) {
         iqScore: r.iqEstimate,
         iqBound: r.iqBound,
         iqBoundAt: r.iqBoundAt,
+        iqInterval: r.iqInterval,
+        iqSe: r.iqSe,
         correctAnswers: r.correctAnswers,
         totalQuestions: r.totalQuestions,
         timeSpent: r.timeSpent,

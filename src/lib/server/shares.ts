@@ -35,6 +35,15 @@ const SHARE_REFUSALS = {
 } as const;
 
 /**
+ * Why a result cannot be shared, if it cannot: its certificate's refusal, except near chance — a reading the form
+ * cannot certify precisely is still its holder's reading, with its interval, to share (issue 43).
+ */
+function shareRefusal(row: Parameters<typeof certificateRefusal>[0]) {
+  const refusal = certificateRefusal(row);
+  return refusal === 'certificate.error.near_chance' ? null : refusal;
+}
+
+/**
  * Publishes the owner's result (or changes how an existing link shows it: its language, the first name): the same
  * code every time, so a link already sent keeps working.
  */
@@ -48,7 +57,7 @@ export async function shareResult(input: {
   const row = await findCertifiedResult({ id: input.id, userId: input.userId });
   if (!row || row.kind !== input.kind || row.user_id !== input.userId)
     return { ok: false, error: 'share.error.not_found' };
-  const refusal = certificateRefusal(row);
+  const refusal = shareRefusal(row);
   if (refusal) return { ok: false, error: SHARE_REFUSALS[refusal] };
   const col = column(input.kind);
   // The account (and with it the result) may be deleted between the check above and this write: its foreign key
@@ -89,7 +98,10 @@ export interface SharedResult {
   lang: Lang;
   /** The holder's first name, when they chose to show it and have one. */
   firstName: string | null;
-  /** e.g. "IQ 112" or "Analyst"; what was achieved; the interval and band, or the type; the percentile (IQ). */
+  /**
+   * e.g. "IQ 112" or "Analyst"; what was achieved; the interval and band, or the type; a note: what the IQ scale is
+   * (provisional, no norm), or that a career lead is within error.
+   */
   headline: string;
   /** What follows `achieved` in a sentence: "112" after "a provisional IQ-equivalent of", the type's name. */
   stated: string;
@@ -124,7 +136,7 @@ export async function findShared(code: string, pageLang?: Lang): Promise<SharedR
     id: (share.iq_result_id ?? share.professional_result_id)!,
     userId: share.user_id,
   });
-  if (!row || row.kind !== share.kind || certificateRefusal(row)) return null;
+  if (!row || row.kind !== share.kind || shareRefusal(row)) return null;
   const lang = pageLang ?? share.lang;
   const facts = certificateFacts(row, lang);
   const firstName = share.show_name ? firstNameOf(row.full_name) : null;

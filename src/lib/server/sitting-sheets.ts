@@ -8,6 +8,7 @@ import { iqBank, isServedFormId } from '../../domain/iq/bank.ts';
 import { optionOrder } from '../../domain/sittings.ts';
 import { sittingCore, sittingTieBreak, TIE_BREAK_ID_BASE, type CareerQuestion } from '../../domain/career/questions.ts';
 import { tieAfterCore, type CareerAnswer } from '../../domain/career/scoring.ts';
+import { vouchedTimes } from '../../domain/sheets.ts';
 import { verifySitting, type Sitting } from './sittings.ts';
 import type { CareerScoreInput, CareerSheetInput, IqScoreInput, IqSheetInput } from './scoring.ts';
 
@@ -17,15 +18,21 @@ const REFUSED: Refused = { ok: false, error: 'score.error.form_token' };
 /**
  * An IQ sheet in the key's terms: the form and option order its sitting token names (each clicked place mapped to
  * the option shown there), and the sitting's seed (that order, kept with the sheet's responses). A token that is not
- * ours, not this browser's, expired, or of a form no longer served is refused.
+ * ours, not this browser's, expired, or of a form no longer served is refused. Its times are the browser's word only
+ * as far as the server saw time pass since it served the sitting (vouchedTimes): what is saved, signed and judged.
  */
 export function resolveIqSheet(
   body: IqScoreInput,
   visitorId: string | null,
+  now = Date.now(),
 ): { ok: true; input: IqSheetInput; seed: number } | Refused {
-  const { formToken, answers, ...rest } = body;
-  const sitting = verifySitting(formToken, 'iq', visitorId);
+  const { formToken, ...claimed } = body;
+  const sitting = verifySitting(formToken, 'iq', visitorId, now);
   if (!sitting || !isServedFormId(sitting.formId)) return REFUSED;
+  const { answers, ...rest } = {
+    ...claimed,
+    ...vouchedTimes(claimed.answers, claimed.timeSpent, now - sitting.issuedAt),
+  };
   const items = new Map(iqBank(sitting.formId!).map((item) => [item.id, item]));
   return {
     ok: true,
