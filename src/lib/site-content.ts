@@ -1,31 +1,16 @@
 /**
- * The editable landing and sample content of one language (src/content/site/{uk,en}.json). A text names a figure as
+ * The editable landing content of one language (src/content/site/{uk,en}.json). A text names a figure as
  * {iqQuestions}; the figures are computed from code (site-figures.ts) and written in the page's number format.
- * Shares of people above an IQ are computed from the normal curve too: the content names only the IQ.
  */
 import uk from '../content/site/uk.json' with { type: 'json' };
 import en from '../content/site/en.json' with { type: 'json' };
 import { formatNumber } from '../i18n/numbers.ts';
 import type { Lang } from '../i18n/paths.ts';
-import { shareAboveIq, SITE_FIGURES } from './site-figures.ts';
+import { SITE_FIGURES } from './site-figures.ts';
 
-type Content = typeof uk;
-const withShare = <T extends { above: number }>(item: T) => ({ ...item, percent: shareAboveIq(item.above) });
+type SiteContent = typeof uk;
 
-function computed(content: Content) {
-  const { iqLanding } = content;
-  return {
-    ...content,
-    shares: content.shares.map(withShare),
-    iqLanding: {
-      ...iqLanding,
-      comparison: { ...iqLanding.comparison, items: iqLanding.comparison.items.map(withShare) },
-    },
-  };
-}
-type SiteContent = ReturnType<typeof computed>;
-
-const content = { uk: computed(uk), en: computed(en) };
+const content: Record<Lang, SiteContent> = { uk, en };
 
 export const siteContent = (lang: Lang): SiteContent => content[lang];
 

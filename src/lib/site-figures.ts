@@ -5,7 +5,7 @@
  */
 import { iqBank, SERVED_FORM_IDS } from '../domain/iq/bank.ts';
 import { LANGS } from '../i18n/paths.ts';
-import { iqOfTheta, percentileOfIq, Z95 } from '../domain/iq/reading.ts';
+import { iqOfTheta, Z95 } from '../domain/iq/reading.ts';
 import { formScale } from '../domain/iq/scale.ts';
 import { probability } from '../domain/irt/model.ts';
 import { eap } from '../domain/irt/score.ts';
@@ -32,9 +32,6 @@ export function typicalIntervalHalfWidth(formId = SERVED_FORM_IDS[0], people = 2
   }).sort((a, b) => a - b);
   return Math.round(halves[Math.floor(people / 2)]);
 }
-
-/** The share of people (whole per cent) above an IQ, on the normal curve the scale is defined by (as results use). */
-export const shareAboveIq = (iq: number): number => 100 - percentileOfIq(iq);
 
 export const SITE_FIGURES = {
   iqQuestions: iqBank(SERVED_FORM_IDS[0]).length,
