@@ -265,7 +265,7 @@ function Subscores({ subscores, t }: { subscores: NonNullable<Data['subscores']>
             </span>
             <span className="breakdown-detail">
               {t('results.iq.subscore.interval', { low: s.interval[0], high: s.interval[1] })}{' '}
-              <strong>{t(`results.iq.subscore.${s.relative ?? 'within'}`)}</strong>
+              {s.relative ? <strong>{t(`results.iq.subscore.${s.relative}`)}</strong> : t('results.iq.subscore.within')}
             </span>
           </li>
         ))}
