@@ -27,6 +27,7 @@ export const IQ_DETAILS = [
   'correctAnswers',
   'totalQuestions',
   'breakdown',
+  'subscores',
   'scale',
 ] as const;
 export const CAREER_SUMMARY = [

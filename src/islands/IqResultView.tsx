@@ -227,7 +227,8 @@ export function IqResultView({
  * pattern can tell (the right answers follow the items' difficulty), it says so.
  */
 function NearChance({ result, t }: { result: Data; t: Props['t'] }) {
-  if (!result.nearChance) return null;
+  // A cautioned sheet's caution says what matters; "your figure stands" beside it would contradict it.
+  if (!result.nearChance || result.cautions.length) return null;
   const vars = { right: result.correctAnswers, total: result.totalQuestions };
   return (
     <section

@@ -53,7 +53,7 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
     </>
   );
   const details =
-    premium && entry.breakdown
+    premium && entry.subscores
       ? [
           // In words, as the result page has them; the weighted score only where it made the reading (before IRT).
           [
@@ -63,8 +63,12 @@ export function IqItem({ entry, premium, t, date, links }: ItemProps<IqEntry>) {
               : []),
             t('profile.history.time', { time: clock(entry.timeSpent ?? 0) }),
           ].join(' · '),
-          Object.entries(entry.breakdown)
-            .map(([k, v]) => `${t(`iq.category.${k}`)} ${v}%`)
+          // Counts, not percentages: with a few items a category, a share reads as more than it is (issue 43).
+          entry.subscores
+            .map(
+              (s) =>
+                `${t(`iq.category.${s.category}`)} ${t('results.iq.subscore.count', { right: s.right, items: s.items })}`,
+            )
             .join(' · '),
         ]
       : null;

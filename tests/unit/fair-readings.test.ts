@@ -186,10 +186,10 @@ describe('a sheet near chance', () => {
     expect(r.iqBound).toBeNull();
   });
 
-  it('does not, when the same number right are the hardest items', () => {
+  it('does not, when the same number right are the hardest items (a pattern the person-fit caution takes up)', () => {
     const hardest = new Set(byDifficulty.slice(-6));
     const r = read((i) => hardest.has(i));
-    expect([r.nearChance, r.followsDifficulty]).toEqual([true, false]);
+    expect([r.nearChance, r.followsDifficulty, r.cautions]).toEqual([true, false, ['misfit']]);
   });
 
   it('is not near chance with seven right (the 95th percentile of blind picking on twenty six-option items is 6)', () => {

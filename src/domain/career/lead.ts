@@ -10,7 +10,7 @@
  * - the lead of the primary type over the next is **beyond error** when it exceeds the critical difference of the two
  *   scores, 1.96 · √(var₁ + var₂) — the two scores being independent sets of statements. On eight statements that is
  *   a lead of 4 points or more, whatever the two scores (3.2–3.6 is the critical difference); on the six of a sheet
- *   from before the reverse-keyed statements, 3 or more.
+ *   from before the reverse-keyed statements, 4 or more, or 3 from a full or empty score (6–3, 3–0).
  *
  * A lead within error is said as it is: the closest type, and that the next is as close on a retake. Pure.
  */

@@ -14,6 +14,7 @@ import { mailingPayloads } from './outbox.ts';
 import { formsRevealedBy } from '../../domain/iq/linking.ts';
 import { pooledRandomBytes } from './random.ts';
 import { TABLE } from './results.ts';
+import { answersOnly } from './sitting-use.ts';
 import { sheetWithdrawn } from './withdrawn.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import type { TestKind } from '../../domain/views.ts';
@@ -224,8 +225,9 @@ export async function savedElsewhere(scored: ScoredSheet, userId: string): Promi
 
 /**
  * What an earlier save of this key means for this one, or null when there is none: the same account's row with the
- * same answers is this save again; another account's is `results.error.claimed`; the same account's with other answers
- * `score.error.sitting_used`.
+ * same answers is this save again (whatever their times: the server caps them at the time since the sitting was
+ * served, so a retry a moment later carries other times — sitting-use.ts); another account's is
+ * `results.error.claimed`; the same account's with other answers `score.error.sitting_used`.
  */
 export async function savedBefore(
   scored: ScoredSheet,
@@ -235,10 +237,13 @@ export async function savedBefore(
   const [existing] = await (
     await db()
   ).query<{ id: string; user_id: string; same: boolean }>(
-    `SELECT id, user_id, answers = $3::jsonb AS same FROM ${TABLE[scored.kind]}
+    `SELECT id, user_id,
+       (SELECT coalesce(jsonb_agg(a.answer - 'timeSpent' ORDER BY a.at), '[]'::jsonb)
+        FROM jsonb_array_elements(answers) WITH ORDINALITY AS a (answer, at)) = $3::jsonb AS same
+     FROM ${TABLE[scored.kind]}
      WHERE submission_key = $2 AND (user_id = $1 OR submission_key LIKE 'sit:%' OR submission_key LIKE 'tok:%')
      ORDER BY user_id = $1 DESC LIMIT 1`,
-    [userId, submissionKey, JSON.stringify(scored.sheet.answers)],
+    [userId, submissionKey, JSON.stringify(answersOnly(scored.sheet.answers))],
   );
   if (!existing) return null;
   if (existing.user_id !== userId) return { ok: false, error: 'results.error.claimed' };

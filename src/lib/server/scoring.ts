@@ -40,6 +40,11 @@ export interface IqSheetInput {
   timeSpent: number;
   lang?: Lang;
   submissionId?: string;
+  /**
+   * The sheet's identity as the browser sent it, before its times were capped (sitting-sheets.ts): the same sheet
+   * retried a moment later is capped differently and is still the same sheet (sitting-use.ts).
+   */
+  sentDigest?: string;
 }
 
 export type CareerScoreInput = z.infer<typeof CareerScoreRequest>;
@@ -203,7 +208,7 @@ export type ScoreAndSave =
  * save that fails is a 503 to retry, never a result the account does not have. `onQueued` runs the outbox delivery
  * in the background, only when the save queued a notification.
  */
-export async function scoreAndSave<I extends { submissionId?: string; sitting: string }>(
+export async function scoreAndSave<I extends { submissionId?: string; sitting: string; sentDigest?: string }>(
   input: I,
   score: (input: I, language: Lang, access: Access) => Scored | Promise<Scored>,
   who: {
@@ -225,7 +230,7 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
   const access = accessOf(who.user);
   const scored = await score(input, who.lang, access);
   if (!scored.ok) return scored;
-  const digest = sheetDigest(scored.sheet.answers, scored.sheet.timeSpent);
+  const digest = input.sentDigest ?? sheetDigest(scored.sheet.answers, scored.sheet.timeSpent);
   const use = useSitting(scoringLimits, input.sitting, digest, !who.user);
   if (!who.user) {
     if (use === 'used') return { ok: false, error: 'score.error.sitting_used' };

@@ -57,8 +57,7 @@ ${styles.map((s) => `<style>${s}</style>`).join('')}</head>
 <p class="achieved">${e(who)} ${e(shared.achieved)}</p>
 <h1 id="shared-title">${e(shared.headline)}</h1>
 <p class="detail">${e(shared.detail)}</p>
-${shared.note ? `<p class="muted">${e(shared.note)}</p>` : ''}
-${shared.kind === 'iq' ? `<p class="muted">${e(tr('results.iq.provisional'))}</p>` : ''}
+${shared.kind === 'iq' ? `<p class="muted">${e(tr('results.iq.provisional'))}</p>` : shared.note ? `<p class="muted">${e(shared.note)}</p>` : ''}
 <p class="muted">${e(tr('share.page.taken', { date: longDate(lang, shared.date, 'UTC') }))}</p>
 <p class="muted">${e(tr('share.page.public'))}</p>
 </article>

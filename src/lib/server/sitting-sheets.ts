@@ -9,7 +9,8 @@ import { optionOrder } from '../../domain/sittings.ts';
 import { sittingCore, sittingTieBreak, TIE_BREAK_ID_BASE, type CareerQuestion } from '../../domain/career/questions.ts';
 import { tieAfterCore, type CareerAnswer } from '../../domain/career/scoring.ts';
 import { vouchedTimes } from '../../domain/sheets.ts';
-import { verifySitting, type Sitting } from './sittings.ts';
+import { CLOCK_SKEW_MS, verifySitting, type Sitting } from './sittings.ts';
+import { sheetDigest } from './sitting-use.ts';
 import type { CareerScoreInput, CareerSheetInput, IqScoreInput, IqSheetInput } from './scoring.ts';
 
 type Refused = { ok: false; error: 'score.error.form_token' };
@@ -29,10 +30,9 @@ export function resolveIqSheet(
   const { formToken, ...claimed } = body;
   const sitting = verifySitting(formToken, 'iq', visitorId, now);
   if (!sitting || !isServedFormId(sitting.formId)) return REFUSED;
-  const { answers, ...rest } = {
-    ...claimed,
-    ...vouchedTimes(claimed.answers, claimed.timeSpent, now - sitting.issuedAt),
-  };
+  // The time since it was served, with the slack two instances' clocks may disagree by (CLOCK_SKEW_MS).
+  const served = now - sitting.issuedAt + CLOCK_SKEW_MS;
+  const { answers, ...rest } = { ...claimed, ...vouchedTimes(claimed.answers, claimed.timeSpent, served) };
   const items = new Map(iqBank(sitting.formId!).map((item) => [item.id, item]));
   return {
     ok: true,
@@ -41,6 +41,7 @@ export function resolveIqSheet(
       ...rest,
       formId: sitting.formId!,
       sitting: sitting.nonce,
+      sentDigest: sheetDigest(claimed.answers, claimed.timeSpent),
       ...(sitting.reviewed ? { reviewed: true } : {}),
       answers: answers.map((a) => {
         const item = items.get(a.questionId);

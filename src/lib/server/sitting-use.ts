@@ -8,6 +8,9 @@
  *   sitting, and a signed-in sheet of a sitting a visitor scored anywhere is refused once that count is written
  *   (within about a second; results-saving.ts, `freshKey`).
  * A signed-in user's scorings are not counted here: their saved row is the record.
+ * A sheet is what the browser sent — answers and times — before the server caps its times at the time since its
+ * sitting was served (issue 43): the same sheet retried a moment later is capped differently, and is the same sheet;
+ * a change of pace is another sheet, as a change of answers is.
  */
 import { createHash } from 'node:crypto';
 import { SITTING_TTL_MS } from './sittings.ts';
@@ -17,8 +20,15 @@ import type { SharedLimits } from './shared-limits.ts';
 const REMEMBERED = 20_000;
 const digests = new Map<string, string>();
 
-/** A sheet's identity: what was answered and how long it took, in the key's terms. */
-export const sheetDigest = (answers: unknown[], timeSpent: number): string =>
+/** A sheet's answers without their times: what makes it the sheet it is (see above). */
+export const answersOnly = (answers: readonly unknown[]): unknown[] =>
+  answers.map((answer) => {
+    const { timeSpent: _time, ...rest } = answer as { timeSpent?: number };
+    return rest;
+  });
+
+/** A sheet's identity: what was answered and how long it took, as the browser sent it (see above). */
+export const sheetDigest = (answers: readonly unknown[], timeSpent: number): string =>
   createHash('sha256')
     .update(JSON.stringify([answers, timeSpent]))
     .digest('base64url');

@@ -12,6 +12,11 @@ import type { TestKind } from '../../domain/views.ts';
 
 /** A sitting may be resumed for two days (a test takes minutes; a tab left open overnight still finishes). */
 export const SITTING_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+/**
+ * How far two instances' clocks may disagree: a sitting signed this far "in the future" is still taken, and the time a
+ * sheet's answers may claim gets as much slack (sitting-sheets.ts), so a skewed instance never shortens an honest sheet.
+ */
+export const CLOCK_SKEW_MS = 60_000;
 /** Longer than any token we sign (about 120 characters): refused unread (the contracts' limit, src/api/tests.ts). */
 import { SITTING_TOKEN_MAX } from '../../api/tests.ts';
 export { SITTING_TOKEN_MAX };
@@ -94,6 +99,6 @@ export function verifySitting(
   }
   if (payload?.kind !== kind || typeof payload.nonce !== 'string' || typeof payload.issuedAt !== 'number') return null;
   if (visitorId === null || payload.holder !== holderOf(visitorId, secret)) return null;
-  if (payload.issuedAt > now + 60_000 || now - payload.issuedAt > SITTING_TTL_MS) return null;
+  if (payload.issuedAt > now + CLOCK_SKEW_MS || now - payload.issuedAt > SITTING_TTL_MS) return null;
   return { ...payload, seed: seedOf(payload.nonce, secret) };
 }
