@@ -72,11 +72,10 @@ export function IqResultView({
         <p className="muted iq-provisional" data-testid="iq-scale-note">
           {t('results.iq.provisional')}
         </p>
-        {result.scale ? (
-          <p className="muted iq-provisional" data-testid="iq-scale">
-            {t(`results.iq.scale.${result.scale}`)}
-          </p>
-        ) : null}
+        {/* How it was computed, and what its interval does not include; a result saved before IRT says so too. */}
+        <p className="muted iq-provisional" data-testid="iq-scale">
+          {t(`results.iq.scale.${result.scale ?? 'classical'}`)}
+        </p>
         {full ? (
           <p className="premium-badge">
             {t('premium.badge')}

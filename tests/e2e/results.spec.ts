@@ -402,3 +402,23 @@ for (const lang of ['uk', 'en'] as const) {
     );
   });
 }
+
+test('a result saved before item response theory says how it was read, and what its interval leaves out', async ({
+  page,
+}) => {
+  const bank = iqBank(5);
+  const classical = scoreIqSheet({
+    formId: 5,
+    reliability: 0.75,
+    answers: bank.map((item) => ({ questionId: item.id, selectedAnswer: item.correctAnswer, timeSpent: 30_000 })),
+    timeSpent: 600_000,
+  });
+  expect(classical.scale).toBeNull();
+  await page.goto('/eng');
+  await page.evaluate(
+    (value) => sessionStorage.setItem('tempTestResult', JSON.stringify({ result: value })),
+    iqView(classical, 'teaser', 'en'),
+  );
+  await page.goto('/eng/results');
+  await expect(page.getByTestId('iq-scale')).toHaveText(en['results.iq.scale.classical']);
+});

@@ -20,6 +20,16 @@ describe('Mailchimp merge tags', () => {
     if (tagged.ok) for (const tag of Object.keys(tagged.fields)) expect(isMergeTag(tag), tag).toBe(true);
   });
 
+  it('tag and state an IQ only as its page does: none for a reading a caution leads, whatever its figure', () => {
+    expect(mailingPayloads.testResult({ kind: 'iq', iqEstimate: 134 })).toMatchObject({
+      tags: ['high_iq'],
+      mergeFields: { IQ_SCORE: 134 },
+    });
+    const rushed = mailingPayloads.testResult({ kind: 'iq', iqEstimate: 134, cautioned: true });
+    expect(rushed.tags).toEqual([]);
+    expect(rushed.mergeFields).not.toHaveProperty('IQ_SCORE');
+  });
+
   it('map the five long names to distinct tags and leave the short ones as they are', () => {
     expect(Object.keys(MERGE_TAGS).every((name) => name.length > 10)).toBe(true);
     expect(new Set(Object.values(MERGE_TAGS)).size).toBe(5);

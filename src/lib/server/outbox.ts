@@ -29,10 +29,19 @@ export async function enqueueMail(q: Queryable, mail: QueuedMail): Promise<void>
  * by the spec's names; notify/mailchimp.ts (MERGE_TAGS) turns the longer ones into Mailchimp's 10-character tags.
  */
 const today = () => new Date().toISOString().slice(0, 10);
-/** What a mailing needs of an IQ reading: its estimate and its bound. */
-type MailedReading = { iqEstimate: number; iqBound?: 'above' | 'below' | null; iqBoundAt?: number | null };
-/** The IQ a mailing may state: the number, X of "above X"; none for "below Y" (its figure is an upper limit). */
+/** What a mailing needs of an IQ reading: its estimate and its bound, and whether a caution leads it. */
+type MailedReading = {
+  iqEstimate: number;
+  iqBound?: 'above' | 'below' | null;
+  iqBoundAt?: number | null;
+  cautioned?: boolean;
+};
+/**
+ * The IQ a mailing may state: the number, X of "above X"; none for "below Y" (its figure is an upper limit), and none
+ * for a reading a behaviour caution leads (rushed, a pattern, misfit, key seen): its page gives it no band either.
+ */
 export const mailedIqScore = (reading: MailedReading): number | null => {
+  if (reading.cautioned) return null;
   const least = supportedIq({ iqScore: reading.iqEstimate, ...reading });
   return Number.isFinite(least) ? least : null;
 };

@@ -144,6 +144,7 @@ function rowOf(scored: ScoredSheet, userId: string, lang: Lang, submissionKey: s
           iqEstimate: scored.raw.iqEstimate,
           iqBound: scored.raw.iqBound,
           iqBoundAt: scored.raw.iqBoundAt,
+          cautioned: scored.raw.cautions.length > 0,
         }
       : { kind: 'professional', personalityType: scored.raw.personalityType },
   );
