@@ -57,7 +57,7 @@ describe('changing the address', () => {
   it.each(['uk', 'en'] as const)(
     '%s: takes effect only through the link mailed to it; the old address is told',
     async (lang) => {
-      const { email, here } = await account();
+      const { email, here, there } = await account();
       const next = uniqueEmail(`moved-${lang}`);
       const asked = await here.post('/api/me/email', { email: next, password: PASSWORD, lang });
       expect(asked.status).toBe(200);
@@ -77,9 +77,11 @@ describe('changing the address', () => {
       const link = await mailTo(dir, next);
       const { url, token } = linkIn(link, lang === 'uk' ? '/confirm-email' : '/eng/confirm-email');
       expect(url.pathname).toMatch(/confirm-email$/);
-      const done = await new Client(base).post('/api/auth/email/verify', { token });
+      // Followed in the browser that asked: it stays signed in; the account's other sessions end (issue 44).
+      const done = await here.post('/api/auth/email/verify', { token });
       expect(done.status).toBe(200);
       expect(await me(here)).toMatchObject({ email: next, emailVerified: true });
+      expect((await there.get('/api/me')).status).toBe(401);
       expect((await new Client(base).post('/api/auth/signin', { email: next, password: PASSWORD })).status).toBe(200);
       expect((await new Client(base).post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
     },
@@ -130,7 +132,8 @@ describe('the mailing list follows the address', () => {
     const next = uniqueEmail('listed-moved');
     expect((await here.post('/api/me/email', { email: next, password: PASSWORD, lang: 'en' })).status).toBe(200);
     const { token } = linkIn(await mailTo(dir, next), '/eng/confirm-email');
-    expect((await new Client(base).post('/api/auth/email/verify', { token })).status).toBe(200);
+    // Confirmed in the browser that asked, which stays signed in (the others end: issue 44).
+    expect((await here.post('/api/auth/email/verify', { token })).status).toBe(200);
     let patch: Awaited<ReturnType<typeof receivedBy>>[number] | undefined;
     await expect
       .poll(

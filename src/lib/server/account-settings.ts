@@ -3,11 +3,12 @@
  * address takes effect only when the link mailed to it is followed (purpose `change`), and the old address is told
  * at once — a new password (here or by the reset mail) cancels a pending change, so the holder the notice reaches can
  * stop one they did not ask for. An account without a password (Google only) sets one through "Forgot your password?" first.
+ * Either change voids every reset link the account had mailed, and ends its other sessions (issue 44).
  */
 import { cleanEmail } from '../../domain/email.ts';
 import type { Lang } from '../../i18n/paths.ts';
 import { db } from './db.ts';
-import { consumeToken, issueToken, type Consumed } from './email-tokens.ts';
+import { consumeToken, issueToken, voidTokens, type Consumed } from './email-tokens.ts';
 import { confirmEmail, confirmLink } from './email-confirmation.ts';
 import { enqueueMail, enqueueNotification } from './outbox.ts';
 import { hashPassword, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
@@ -49,11 +50,9 @@ export async function changePassword(
   ).transaction(async (tx) => {
     await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
     await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, sessionId]);
-    // A pending change of address is cancelled with the other sessions (one of them may have asked for it).
-    await tx.query(
-      `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change' AND used_at IS NULL`,
-      [userId],
-    );
+    // A pending change of address is cancelled with the other sessions (one of them may have asked for it), and no
+    // reset link mailed before outlives the new password.
+    await voidTokens(tx, userId, ['change', 'reset']);
   });
   return { ok: true };
 }
@@ -85,8 +84,12 @@ export async function requestEmailChange(
   });
 }
 
-/** A change link followed: the account's address becomes the new one, confirmed (unless another account took it). */
-export async function confirmEmailChange(token: string): Promise<Consumed> {
+/**
+ * A change link followed: the account's address becomes the new one, confirmed (unless another account took it). As a
+ * new password does, it ends the account's other sessions (`keepSession`: the session of the browser that followed
+ * the link, when it is this account's) and voids the links mailed to the old address — reset and confirmation.
+ */
+export async function confirmEmailChange(token: string, keepSession?: string): Promise<Consumed> {
   return (await db()).transaction(async (tx) => {
     const used = await consumeToken(token, 'change', tx);
     if (!used.ok) return used;
@@ -101,6 +104,8 @@ export async function confirmEmailChange(token: string): Promise<Consumed> {
     );
     if (!changed) return { ok: false, error: 'auth.error.token.invalid' };
     await tx.query('UPDATE user_profiles SET email = $2, updated_at = now() WHERE id = $1', [used.userId, used.email]);
+    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [used.userId, keepSession ?? null]);
+    await voidTokens(tx, used.userId, ['reset', 'verify']);
     // The mailing list follows the address (a member it never confirmed has nothing to follow).
     if (before?.listed)
       await enqueueNotification(tx, 'mailchimp', {
@@ -117,8 +122,8 @@ export async function confirmEmailChange(token: string): Promise<Consumed> {
  * A link from a mail that confirms an address: sign-up's (the account's address confirmed) or a change's (the account
  * moves to the new address, account-settings.ts). One page and one endpoint serve both.
  */
-export async function confirmAddress(token: string): Promise<Consumed> {
+export async function confirmAddress(token: string, keepSession?: string): Promise<Consumed> {
   const confirmed = await confirmEmail(token);
   if (confirmed.ok || confirmed.error !== 'auth.error.token.invalid') return confirmed;
-  return confirmEmailChange(token);
+  return confirmEmailChange(token, keepSession);
 }

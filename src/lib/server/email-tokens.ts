@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from './db.ts';
 import { db } from './db.ts';
+import { emailKey } from '../../domain/email.ts';
 
 export type TokenPurpose = 'verify' | 'reset' | 'change';
 const HOUR = 60 * 60_000;
@@ -37,8 +38,20 @@ export type Consumed =
   | { ok: false; error: 'auth.error.token.invalid' | 'auth.error.token.expired' };
 
 /**
- * Whether a token of the purpose could be used now (unused, unexpired, not voided), without using it: a page asks
- * before it draws a form the token would only refuse. Changes nothing.
+ * Voids the user's outstanding tokens of these purposes: what a change to the account does to the links it had
+ * mailed (issue 44) — a new address or password voids every reset link, so none outlives the change it protects.
+ */
+export async function voidTokens(q: Queryable, userId: string, purposes: TokenPurpose[]): Promise<void> {
+  await q.query(
+    'UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = ANY ($2::text[]) AND used_at IS NULL',
+    [userId, purposes],
+  );
+}
+
+/**
+ * Whether a token of the purpose could be used now (unused, unexpired, not voided — and for a reset or confirmation
+ * link, mailed to the address the account still has), without using it: a page asks before it draws a form the token
+ * would only refuse. Changes nothing.
  */
 export async function tokenUsable(
   token: string,
@@ -47,12 +60,16 @@ export async function tokenUsable(
   if (!TOKEN_SHAPE.test(token)) return { ok: false, error: 'auth.error.token.invalid' };
   const [row] = await (
     await db()
-  ).query<{ usable: boolean; expired: boolean }>(
-    `SELECT used_at IS NULL AND expires_at > now() AS usable, used_at IS NULL AND expires_at <= now() AS expired
-     FROM email_tokens WHERE token_hash = $1 AND purpose = $2`,
+  ).query<{ usable: boolean; expired: boolean; email: string; current: string }>(
+    `SELECT t.used_at IS NULL AND t.expires_at > now() AS usable, t.used_at IS NULL AND t.expires_at <= now() AS expired,
+       t.email, u.email_normalized AS current
+     FROM email_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1 AND t.purpose = $2`,
     [digest(token), purpose],
   );
-  if (row?.usable) return { ok: true };
+  // A change link names the new address; the others, the account's own, which it may have left since.
+  const moved = row && purpose !== 'change' && emailKey(row.email) !== row.current;
+  if (row?.usable && !moved) return { ok: true };
+  if (moved) return { ok: false, error: 'auth.error.token.invalid' };
   return { ok: false, error: row?.expired ? 'auth.error.token.expired' : 'auth.error.token.invalid' };
 }
 

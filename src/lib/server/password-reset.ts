@@ -4,10 +4,13 @@
  * stranger whether an account exists. For an account it mails a link (`/reset-password?token=…`) good for one hour
  * and once. `resetPassword` sets the new password, ends every session of the account, confirms the address the link
  * was sent to (following it proves the mailbox) and signs the person in on this browser. A Google-only account gets
- * its first password this way.
+ * its first password this way. A link resets only the account it was sent for, as it is (issue 44): it works only
+ * while the address it was mailed to is still the account's, and a new address, a new password, a completed reset or
+ * a newer link voids it (email-tokens.ts voidTokens) — "my old mailbox was read, so I moved" must not be undone by a
+ * link sitting in the old mailbox.
  */
 import { localizedPath, type Lang } from '../../i18n/paths.ts';
-import { consumeToken, issueToken } from './email-tokens.ts';
+import { consumeToken, issueToken, voidTokens } from './email-tokens.ts';
 import { enqueueMail } from './outbox.ts';
 import { db } from './db.ts';
 import { siteUrl } from './env.ts';
@@ -52,19 +55,16 @@ export async function resetPassword(token: string, password: string): Promise<Re
   ).transaction(async (tx) => {
     const used = await consumeToken(token, 'reset', tx);
     if (!used.ok) return used;
+    // Only while the address the link was mailed to is still the account's (its holder may have moved away from it).
     const [user] = await tx.query<{ id: string }>(
-      `UPDATE users SET password_hash = $2,
-         email_verified_at = CASE WHEN email_normalized = $3 THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END
-       WHERE id = $1 RETURNING id`,
+      `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now())
+       WHERE id = $1 AND email_normalized = $3 RETURNING id`,
       [used.userId, hash, normalizeEmail(used.email)],
     );
     if (!user) return { ok: false as const, error: 'auth.error.token.invalid' as const };
     await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
-    // A pending change of address is cancelled: whoever asked for it may be who the reset shuts out.
-    await tx.query(
-      `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change' AND used_at IS NULL`,
-      [user.id],
-    );
+    // Every other reset link, and a pending change of address (whoever asked for it may be who the reset shuts out).
+    await voidTokens(tx, user.id, ['reset', 'change']);
     return { ok: true as const, userId: user.id };
   });
   if (!outcome.ok) return outcome;

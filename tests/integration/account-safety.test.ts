@@ -1,0 +1,95 @@
+/**
+ * Account safety, second pass (issue 44), each attack of the security sweep kept as a test over real HTTP and SMTP:
+ * reset links that die with the change they protect, no mail flooding, no oracle in the career tie-break.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { Client, uniqueEmail } from '../support/client.ts';
+import { PASSWORD, signUp } from '../support/accounts.ts';
+import { linkIn, mailsTo, mailTo, mailWithSubject } from '../support/mail-sink.ts';
+
+const base = inject('baseUrl');
+const dir = inject('mailDir');
+const RESET = 'A new password for Rozum';
+
+/** Asks for a reset link for `email` (from a browser of its own) and returns the token the mail carries. */
+async function resetToken(email: string): Promise<string> {
+  expect((await new Client(base).post('/api/auth/password/forgot', { email, lang: 'en' })).status).toBe(200);
+  return linkIn(await mailWithSubject(dir, email, RESET), '/eng/reset-password').token;
+}
+/** The reset tokens mailed to `email` so far, once there are at least `n`. */
+async function resetTokens(email: string, n: number): Promise<string[]> {
+  for (let tries = 0; ; tries++) {
+    const mails = (await mailsTo(dir, email)).filter((mail) => mail.subject === RESET);
+    if (mails.length >= n) return mails.map((mail) => linkIn(mail, '/eng/reset-password').token);
+    if (tries > 150) throw new Error(`fewer than ${n} reset mails to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const reset = (token: string, password = 'taken-over-1') =>
+  new Client(base).post('/api/auth/password/reset', { token, password });
+const check = (token: string) => new Client(base).post('/api/auth/password/reset/check', { token });
+
+describe('a reset link resets only the account it was sent for, as it is', () => {
+  it('dies when the address changes: a link left in the old mailbox neither resets nor signs anyone in', async () => {
+    const email = uniqueEmail('moved');
+    const owner = new Client(base);
+    await signUp(owner, { email });
+    const old = await resetToken(email);
+    // "My old mailbox was read by someone, so I moved": the owner changes the address and confirms it.
+    const next = uniqueEmail('new-home');
+    expect((await owner.post('/api/me/email', { email: next, password: PASSWORD, lang: 'en' })).status).toBe(200);
+    const { token } = linkIn(await mailTo(dir, next), '/eng/confirm-email');
+    expect((await owner.post('/api/auth/email/verify', { token })).status).toBe(200);
+    // Whoever reads the old mailbox holds a link that no longer works — said before any form, and refused.
+    expect(await (await check(old)).json()).toMatchObject({ error: 'auth.error.token.invalid' });
+    const attempt = await reset(old);
+    expect(attempt.status).toBe(400);
+    expect((await attempt.json()).error).toBe('auth.error.token.invalid');
+    expect(attempt.headers.getSetCookie().join()).not.toMatch(/rozum_session=[^;]/);
+    // The owner's password still stands; the attacker's does not.
+    expect((await new Client(base).post('/api/auth/signin', { email: next, password: PASSWORD })).status).toBe(200);
+    expect((await new Client(base).post('/api/auth/signin', { email: next, password: 'taken-over-1' })).status).toBe(
+      401,
+    );
+  });
+
+  it('dies when the password changes in the profile', async () => {
+    const email = uniqueEmail('repassword');
+    const owner = new Client(base);
+    await signUp(owner, { email });
+    const old = await resetToken(email);
+    expect(
+      (await owner.post('/api/me/password', { currentPassword: PASSWORD, newPassword: 'owners-new-1' })).status,
+    ).toBe(200);
+    expect((await reset(old)).status).toBe(400);
+    expect((await new Client(base).post('/api/auth/signin', { email, password: 'owners-new-1' })).status).toBe(200);
+  });
+
+  it('dies when a newer link is mailed, and with the reset it completes: one link works, once', async () => {
+    const email = uniqueEmail('relink');
+    await signUp(new Client(base), { email });
+    const first = await resetToken(email);
+    // The second mail: wait for two with the subject (the first is already in the box).
+    expect((await new Client(base).post('/api/auth/password/forgot', { email, lang: 'en' })).status).toBe(200);
+    const second = (await resetTokens(email, 2)).find((token) => token !== first)!;
+    expect((await reset(first)).status).toBe(400);
+    expect((await reset(second, 'owners-new-2')).status).toBe(200);
+    expect((await reset(second, 'owners-new-3')).status).toBe(400);
+  });
+});
+
+describe('a change of address', () => {
+  it('ends the account’s other sessions, as a new password does; the browser that confirms it stays signed in', async () => {
+    const email = uniqueEmail('sessions');
+    const here = new Client(base);
+    await signUp(here, { email });
+    const laptop = new Client(base);
+    expect((await laptop.post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(200);
+    const next = uniqueEmail('sessions-new');
+    expect((await here.post('/api/me/email', { email: next, password: PASSWORD, lang: 'en' })).status).toBe(200);
+    const { token } = linkIn(await mailTo(dir, next), '/eng/confirm-email');
+    // Followed in a browser signed in to no account: every session ends, this one signs nobody in.
+    expect((await new Client(base).post('/api/auth/email/verify', { token })).status).toBe(200);
+    for (const browser of [here, laptop]) expect((await browser.get('/api/me')).status).toBe(401);
+  });
+});
