@@ -104,7 +104,10 @@ export async function confirmEmailChange(token: string, keepSession?: string): P
     );
     if (!changed) return { ok: false, error: 'auth.error.token.invalid' };
     await tx.query('UPDATE user_profiles SET email = $2, updated_at = now() WHERE id = $1', [used.userId, used.email]);
-    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [used.userId, keepSession ?? null]);
+    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [
+      used.userId,
+      keepSession ?? null,
+    ]);
     await voidTokens(tx, used.userId, ['reset', 'verify']);
     // The mailing list follows the address (a member it never confirmed has nothing to follow).
     if (before?.listed)
