@@ -13,7 +13,8 @@ export default endpoint(
   auth.resendConfirmation,
   async ({ user, lang, context }) => {
     const sent = await resendConfirmation(user.id, lang);
-    if (!sent.ok) return refuse(sent.error);
+    if (!sent.ok)
+      return refuse(sent.error, 'retryAfterSeconds' in sent ? { retryAfterSeconds: sent.retryAfterSeconds } : {});
     context.waitUntil(deliverOutboxSoon());
     return { ok: true as const };
   },

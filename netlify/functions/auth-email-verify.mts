@@ -3,6 +3,7 @@ import * as auth from '../../src/api/auth.ts';
 import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
 import { confirmAddress } from '../../src/lib/server/account-settings.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
+import { LIMITS } from '../../src/lib/server/rate-limit.ts';
 
 /**
  * A confirmation link's token (issue 30, points 2 and 4): the address it was mailed to is confirmed as the account's —
@@ -11,11 +12,16 @@ import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
  * the mailing-list member too (queued with it, sent after the response), and ends the account's other sessions — this
  * browser's stays signed in when it is the account's (issue 44).
  */
-export default endpoint(auth.verifyEmail, async ({ body, context, session }) => {
-  const confirmed = await confirmAddress(body.token, session?.id);
-  if (!confirmed.ok) return refuse(confirmed.error);
-  context.waitUntil(deliverOutboxSoon());
-  return { ok: true as const, emailVerified: true as const };
-});
+export default endpoint(
+  auth.verifyEmail,
+  async ({ body, context, session }) => {
+    const confirmed = await confirmAddress(body.token, session?.id);
+    if (!confirmed.ok) return refuse(confirmed.error);
+    context.waitUntil(deliverOutboxSoon());
+    return { ok: true as const, emailVerified: true as const };
+  },
+  // A token is 256 bits: this stops a flood of attempts, not a person following their link (issue 44).
+  { limits: ({ context }) => [LIMITS.verifyTokenIp(context.ip)] },
+);
 
 export const config: Config = { path: '/api/auth/email/verify', method: 'POST' };

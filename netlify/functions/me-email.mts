@@ -13,7 +13,7 @@ export default endpoint(
   me.changeEmail,
   async ({ user, body, context }) => {
     const asked = await requestEmailChange(user.id, body.email, body.password, body.lang);
-    if (!asked.ok) return refuse(asked.error);
+    if (!asked.ok) return refuse(asked.error, { retryAfterSeconds: asked.retryAfterSeconds });
     context.waitUntil(deliverOutboxSoon());
     return { ok: true as const, pending: body.email.trim() };
   },

@@ -93,3 +93,69 @@ describe('a change of address', () => {
     for (const browser of [here, laptop]) expect((await browser.get('/api/me')).status).toBe(401);
   });
 });
+
+describe('no one can make us flood an address', () => {
+  const CHANGE = 'Confirm your new address for Rozum';
+  const count = async (address: string, subject: string) =>
+    (await mailsTo(dir, address)).filter((mail) => mail.subject === subject).length;
+
+  it('mails an address that has proven nothing at most 3 times an hour, however many accounts ask', async () => {
+    const stranger = uniqueEmail('stranger');
+    const statuses: number[] = [];
+    // Fresh accounts, each from an address of its own, each asking to move to the stranger's address twice.
+    for (let a = 0; a < 3; a++) {
+      const client = new Client(base);
+      await signUp(client);
+      for (let i = 0; i < 2; i++)
+        statuses.push((await client.post('/api/me/email', { email: stranger, password: PASSWORD, lang: 'en' })).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    // Three arrive, and no more come later (nothing was queued for the refused ones).
+    await mailTo(dir, stranger, 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await count(stranger, CHANGE)).toBe(3);
+    // Signing up with that address now opens the account, but its confirmation waits for the hour (send again: 429).
+    const late = new Client(base);
+    await signUp(late, { email: stranger });
+    const resend = await late.post('/api/auth/email/resend', { lang: 'en' });
+    expect(resend.status).toBe(429);
+    expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await count(stranger, 'Confirm your email address')).toBe(0);
+  });
+
+  it("never lets strangers' requests refuse the owner's own reset from a browser that has signed in", async () => {
+    const email = uniqueEmail('owner');
+    const owner = new Client(base);
+    await signUp(owner, { email });
+    expect((await owner.post('/api/auth/signout', {})).status).toBeLessThan(300);
+    // Strangers, each from an address of its own, ask for the owner's reset until they are refused.
+    const strangers: number[] = [];
+    for (let i = 0; i < 5; i++)
+      strangers.push((await new Client(base).post('/api/auth/password/forgot', { email, lang: 'en' })).status);
+    expect(strangers.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // The address's three mails of the hour: sign-up's confirmation and two of theirs; the third is not sent.
+    await resetTokens(email, 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await resetTokens(email, 2)).toHaveLength(2);
+    // The owner's browser (its device cookie, kept after signing out) still gets its link.
+    const mine = await owner.post('/api/auth/password/forgot', { email, lang: 'en' });
+    expect(mine.status).toBe(200);
+    const tokens = await resetTokens(email, 3);
+    expect(tokens).toHaveLength(3);
+    // The newest link is the owner's, and it works.
+    const usable = [];
+    for (const token of tokens) if ((await check(token)).status === 200) usable.push(token);
+    expect(usable).toHaveLength(1);
+    expect((await reset(usable[0], 'owners-own-1')).status).toBe(200);
+  });
+
+  it('limits attempts to confirm an address from one client address', async () => {
+    const client = new Client(base);
+    const statuses = [];
+    for (let i = 0; i < 32; i++)
+      statuses.push((await client.post('/api/auth/email/verify', { token: 'x'.repeat(43) })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});

@@ -43,7 +43,7 @@ describe('confirming the address an account was opened with', () => {
     },
   );
 
-  it('"send again" mails a new link and voids the old; refused once confirmed; three an hour', async () => {
+  it('"send again" mails a new link and voids the old; refused once confirmed; three mails an hour in all', async () => {
     const client = new Client(base);
     const email = uniqueEmail('resend');
     await signUp(client, { email, lang: 'en' });
@@ -66,7 +66,11 @@ describe('confirming the address an account was opened with', () => {
     await signUp(other, { email: otherEmail });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await other.post('/api/auth/email/resend', { lang: 'en' })).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Sign-up's mail and two more: an address that has proven nothing gets three an hour, whoever asks (issue 44).
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    await mailTo(dir, otherEmail, 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(dir, otherEmail)).toHaveLength(3);
   });
 
   it('refuses a made-up, malformed or missing token, and a resend without a session, changing nothing', async () => {

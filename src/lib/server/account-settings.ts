@@ -11,6 +11,7 @@ import { db } from './db.ts';
 import { consumeToken, issueToken, voidTokens, type Consumed } from './email-tokens.ts';
 import { confirmEmail, confirmLink } from './email-confirmation.ts';
 import { enqueueMail, enqueueNotification } from './outbox.ts';
+import { takeRecipientTurn } from './mail-budget.ts';
 import { hashPassword, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 
 type Refusal =
@@ -19,7 +20,8 @@ type Refusal =
   | 'auth.error.password.none'
   | 'auth.error.email.invalid'
   | 'auth.error.email.same'
-  | 'auth.error.exists';
+  | 'auth.error.exists'
+  | 'auth.error.rate_limited';
 
 async function passwordHashOf(userId: string): Promise<string | null> {
   const [row] = await (
@@ -63,7 +65,7 @@ export async function requestEmailChange(
   email: string,
   password: string,
   lang: Lang,
-): Promise<{ ok: true } | { ok: false; error: Refusal }> {
+): Promise<{ ok: true } | { ok: false; error: Refusal; retryAfterSeconds?: number }> {
   const address = cleanEmail(email);
   if (!address) return { ok: false, error: 'auth.error.email.invalid' };
   const refused = await checkCurrentPassword(userId, password);
@@ -77,6 +79,14 @@ export async function requestEmailChange(
       return { ok: false as const, error: 'auth.error.email.same' as const };
     const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1', [normalizeEmail(address)]);
     if (taken) return { ok: false as const, error: 'auth.error.exists' as const };
+    // The new address has proven nothing yet: its mails for the hour are counted whoever asks (mail-budget.ts).
+    const turn = await takeRecipientTurn(tx, address);
+    if (!turn.ok)
+      return {
+        ok: false as const,
+        error: 'auth.error.rate_limited' as const,
+        retryAfterSeconds: turn.retryAfterSeconds,
+      };
     const token = await issueToken(tx, userId, 'change', address);
     await enqueueMail(tx, { template: 'change-email', lang, to: address, params: { link: confirmLink(lang, token) } });
     await enqueueMail(tx, { template: 'email-change-notice', lang, to: user.email, params: { newEmail: address } });

@@ -49,6 +49,7 @@ export async function signUp(input: AuthInput, ip: string): Promise<Signed | Fai
       { email, passwordHash, fullName: input.fullName, via: 'email', mailingConsent: input.mailingList === true },
       tx,
     );
+    // A confirmation the address has had enough of this hour is not sent; the profile offers "send again" (mail-budget.ts).
     if (user) await mailConfirmation(tx, user.id, email, input.lang ?? 'uk');
     return user;
   });

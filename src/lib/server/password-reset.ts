@@ -17,12 +17,18 @@ import { siteUrl } from './env.ts';
 import { cleanEmail } from '../../domain/email.ts';
 import { hashPassword, MIN_PASSWORD, normalizeEmail } from './users.ts';
 import { startSession, type Signed } from './auth.ts';
+import { takeRecipientTurn } from './mail-budget.ts';
+import type { KnownDevice } from './device.ts';
 
 export const resetLink = (lang: Lang, token: string): string =>
   `${siteUrl()}${localizedPath(lang, '/reset-password')}?token=${token}`;
 
-/** Mails a reset link when the address is an account's; nothing otherwise. Runs after the response. */
-export async function requestReset(email: string, lang: Lang): Promise<void> {
+/**
+ * Mails a reset link when the address is an account's; nothing otherwise. Runs after the response. The mail counts
+ * against the address's hourly budget (mail-budget.ts) and is not sent once it is spent — unless it was asked for
+ * from a browser that has signed in to this account (`device`), which strangers' requests never shut out.
+ */
+export async function requestReset(email: string, lang: Lang, device?: KnownDevice | null): Promise<void> {
   const address = cleanEmail(email);
   if (!address) return;
   await (
@@ -33,6 +39,7 @@ export async function requestReset(email: string, lang: Lang): Promise<void> {
       [normalizeEmail(address)],
     );
     if (!user) return;
+    if (device?.userId !== user.id && !(await takeRecipientTurn(tx, user.email)).ok) return;
     const token = await issueToken(tx, user.id, 'reset', user.email);
     await enqueueMail(tx, {
       template: 'reset-password',

@@ -6,6 +6,7 @@
 import { db, type Queryable } from './db.ts';
 import { isProduction } from './production.ts';
 import { env } from './env.ts';
+import { addressKey } from './address-keys.ts';
 
 export interface Limit {
   key: string;
@@ -150,12 +151,23 @@ export const LIMITS = {
     windowMs: 10 * MINUTE,
   }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${addressBucket(ip)}`, max: 10, windowMs: 60 * MINUTE }),
-  /** "Forgot password?": per address asking, and per address asked about (known or not: the same for both). */
+  /**
+   * "Forgot password?": per address asking, and per address asked about (known or not: the same for both, keyed
+   * without naming it) — or, from a browser that has signed in to an account (its device cookie), per that device:
+   * strangers' requests never use up the owner's (issue 44).
+   */
   resetIp: (ip: string): Limit => ({ key: `reset:ip:${addressBucket(ip)}`, max: 10, windowMs: 60 * MINUTE }),
   resetEmail: (normalizedEmail: string): Limit => ({
-    key: `reset:email:${normalizedEmail}`,
+    key: `reset:email:${addressKey(normalizedEmail)}`,
     max: 3,
     windowMs: 60 * MINUTE,
+  }),
+  resetDevice: (deviceId: string): Limit => ({ key: `reset:device:${deviceId}`, max: 3, windowMs: 60 * MINUTE }),
+  /** Following a confirmation link: a token is 256 bits, so this only stops a flood (as resetTokenIp). */
+  verifyTokenIp: (ip: string): Limit => ({
+    key: `verify:token:ip:${addressBucket(ip)}`,
+    max: 30,
+    windowMs: 10 * MINUTE,
   }),
   /** Setting a password from a link: a token is 256 bits, so this only stops a flood. */
   resetTokenIp: (ip: string): Limit => ({ key: `reset:token:ip:${addressBucket(ip)}`, max: 30, windowMs: 10 * MINUTE }),

@@ -13,12 +13,14 @@
  */
 import { db } from './db.ts';
 import { scaledLimit } from './rate-limit.ts';
+import { addressKey } from './address-keys.ts';
 
 export const FREE_ATTEMPTS = 5;
 export const MAX_DELAY_SECONDS = 120;
 const FORGET_SECONDS = 24 * 60 * 60;
 
-export const accountThrottleKey = (normalizedEmail: string) => `signin:account:${normalizedEmail}`;
+/** The account's run, keyed by its address (as the attempts name it) without naming it (address-keys.ts). */
+export const accountThrottleKey = (normalizedEmail: string) => `signin:account:${addressKey(normalizedEmail)}`;
 
 /** The wait after a run of `count` attempts, as SQL over a rate_limits row aliased `r`, in seconds. */
 const DELAY_SQL = `(CASE WHEN r.count < $2 THEN 0 ELSE LEAST($3::float8, power(2, r.count - $2 + 1)) END)`;
