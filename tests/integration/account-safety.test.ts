@@ -1,11 +1,14 @@
 /**
  * Account safety, second pass (issue 44), each attack of the security sweep kept as a test over real HTTP and SMTP:
- * reset links that die with the change they protect, no mail flooding, no oracle in the career tie-break.
+ * reset links that die with the change they protect, no mail flooding, no oracle in the career tie-break, deletion
+ * clean under races, checkout of one's own results only.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { Client, uniqueEmail } from '../support/client.ts';
 import { PASSWORD, signUp } from '../support/accounts.ts';
 import { linkIn, mailsTo, mailTo, mailWithSubject } from '../support/mail-sink.ts';
+import { browser } from '../support/browser.ts';
+import { careerAnswersFor, takeCareerSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 const dir = inject('mailDir');
@@ -157,5 +160,43 @@ describe('no one can make us flood an address', () => {
       statuses.push((await client.post('/api/auth/email/verify', { token: 'x'.repeat(43) })).status);
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe('the career tie-break', () => {
+  it('answers once per sitting: the same answers again get the same statements, other answers are refused', async () => {
+    const b = browser(base);
+    const sitting = await takeCareerSitting(b.get, 'en');
+    // Types 3 and 7 level: the tie-break statements of those two.
+    const core = careerAnswersFor(sitting.questions, (t) => t === 3 || t === 7, 'en');
+    const ask = (answers: typeof core, lang = 'en') =>
+      b.post('/api/tests/professional/tiebreak', { formToken: sitting.formToken, answers, lang });
+    const first = await ask(core);
+    expect(first.status).toBe(200);
+    const statements = (await first.json()).questions;
+    expect(statements).toHaveLength(10);
+    // A reload, in the other language: the same statements.
+    const again = await ask(core, 'uk');
+    expect(again.status).toBe(200);
+    expect((await again.json()).questions.map((q: { id: number }) => q.id)).toEqual(
+      statements.map((q: { id: number }) => q.id),
+    );
+    // The oracle's move: flip one answer and see which types tie now. Refused, for every other set of answers.
+    for (let i = 0; i < 3; i++) {
+      const probe = core.map((a, j) => (j === i ? { ...a, selectedAnswer: !a.selectedAnswer } : a));
+      const res = await ask(probe);
+      expect(res.status).toBe(409);
+      expect((await res.json()).error).toBe('score.error.sitting_used');
+    }
+    // The sheet of the first answers is still scored.
+    const answers = [...core, ...careerAnswersFor(statements, (t) => t === 3, 'en')];
+    const scored = await b.post('/api/tests/professional/score', {
+      formToken: sitting.formToken,
+      answers,
+      timeSpent: 600_000,
+      lang: 'en',
+    });
+    expect(scored.status).toBe(200);
+    expect((await scored.json()).result.primaryType).toBe(3);
   });
 });

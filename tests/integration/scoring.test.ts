@@ -454,16 +454,18 @@ describe('career sittings: the key stays on the server', () => {
   });
 
   it('names the tie-break statements only the server can tell are needed, and scores them', async () => {
-    const sitting = await form();
-    const core = answersFor(sitting.questions, (t) => t === 2 || t === 7);
+    // One sitting's tie-break answers one set of answers (issue 44): a clear type's sitting, and a tied one.
+    const clear = await form();
     const none = await (
       await post('/api/tests/professional/tiebreak', {
-        formToken: sitting.formToken,
-        answers: answersFor(sitting.questions, (t) => t === 2),
+        formToken: clear.formToken,
+        answers: answersFor(clear.questions, (t) => t === 2),
         lang: 'en',
       })
     ).json();
     expect(none.questions).toEqual([]);
+    const sitting = await form();
+    const core = answersFor(sitting.questions, (t) => t === 2 || t === 7);
     const tie = await post('/api/tests/professional/tiebreak', {
       formToken: sitting.formToken,
       answers: core,
@@ -606,7 +608,13 @@ describe('POST /api/tests/professional/score', () => {
     const first = await careerSheetFor(post, sitting, (t) => t === 8);
     expect((await post('/api/tests/professional/score', first)).status).toBe(200);
     expect((await post('/api/tests/professional/score', first)).status).toBe(200);
-    const second = await careerSheetFor(post, sitting, (t) => t === 9);
+    // Another sheet of the sitting (no tie, so no tie-break statements to ask for).
+    const second = {
+      formToken: sitting.formToken,
+      answers: careerAnswersFor(sitting.questions, (t) => t === 9, 'en'),
+      timeSpent: 300_000,
+      lang: 'en',
+    };
     const res = await post('/api/tests/professional/score', second);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe('score.error.sitting_used');

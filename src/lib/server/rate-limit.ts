@@ -196,6 +196,11 @@ export const LIMITS = {
     max: 60,
     windowMs: 60 * MINUTE,
   }),
+  /**
+   * The career tie-break: one set of answers per sitting (tie-break.ts), asked again on a reload: twice what career
+   * scoring allows an address.
+   */
+  tieBreakIp: (ip: string): Limit => ({ key: `tiebreak:ip:${addressBucket(ip)}`, max: 120, windowMs: 60 * MINUTE }),
   scoreCareerUser: (userId: string): Limit => ({
     key: `score:career:user:${userId}`,
     max: 20,
