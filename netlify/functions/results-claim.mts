@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as results from '../../src/api/results.ts';
-import { endpoint, refuse } from '../../src/lib/server/endpoint.ts';
+import { endpoint, lostRace, refuse } from '../../src/lib/server/endpoint.ts';
 import { deliverOutboxSoon } from '../../src/lib/server/outbox.ts';
 import { claimToken, type Claim } from '../../src/lib/server/scoring.ts';
 import { LIMITS } from '../../src/lib/server/rate-limit.ts';
@@ -19,6 +19,8 @@ export default endpoint(
         body.tokens.map((token) => claimToken(token, user.id, (work) => context.waitUntil(work))),
       );
     } catch (err) {
+      // A race lost to the account's own deletion is answered as the account being gone (endpoint.ts).
+      if (lostRace(err)) throw err;
       console.error('[claim] save failed:', (err as Error).message);
       return refuse('score.error.save_failed');
     }

@@ -177,6 +177,31 @@ describe('deleting an account', () => {
     });
   });
 
+  it('leaves no count of the person in rate_limits: none keyed by the account, none by its address (issue 44)', async () => {
+    const email = 'counted.deleted@example.com';
+    const { userId, sessionId } = await subscriber(email);
+    const limits = await import('../../src/lib/server/rate-limit.ts');
+    const throttle = await import('../../src/lib/server/signin-throttle.ts');
+    const budget = await import('../../src/lib/server/mail-budget.ts');
+    const { addressKey } = await import('../../src/lib/server/address-keys.ts');
+    // What the person's requests count: settings and promo by the account; reset, sign-in and mail by the address.
+    await limits.consumeAll([
+      limits.LIMITS.accountSettingsUser(userId),
+      limits.LIMITS.promo(userId),
+      limits.LIMITS.resetEmail(email),
+      budget.recipientLimit(email),
+    ]);
+    await throttle.takeAccountTurn(email);
+    const keys = async () => (await query<{ key: string }>('SELECT key FROM rate_limits')).map((r) => r.key);
+    const mine = (all: string[]) => all.filter((k) => k.includes(userId) || k.includes(addressKey(email)));
+    // The five above, and the checkout of the subscriber's order.
+    expect(mine(await keys())).toHaveLength(6);
+    // No key names the address in plain text, before the deletion or after it.
+    expect((await keys()).filter((k) => k.includes(email))).toEqual([]);
+    expect((await m.data.deleteAccount(userId, sessionId, 'secret1', 'uk')).ok).toBe(true);
+    expect(mine(await keys())).toEqual([]);
+  });
+
   it('rids the outbox of the person: queued mails and notifications go, the list removal and the last mail stay', async () => {
     const email = 'outbox.person@example.com';
     const { userId, sessionId } = await subscriber(email);

@@ -8,7 +8,7 @@ import { Client, uniqueEmail } from '../support/client.ts';
 import { PASSWORD, signUp } from '../support/accounts.ts';
 import { linkIn, mailsTo, mailTo, mailWithSubject } from '../support/mail-sink.ts';
 import { browser } from '../support/browser.ts';
-import { careerAnswersFor, takeCareerSitting } from '../support/sittings.ts';
+import { careerAnswersFor, careful, iqSheetFor, takeCareerSitting, takeSitting } from '../support/sittings.ts';
 
 const base = inject('baseUrl');
 const dir = inject('mailDir');
@@ -198,5 +198,39 @@ describe('the career tie-break', () => {
     });
     expect(scored.status).toBe(200);
     expect((await scored.json()).result.primaryType).toBe(3);
+  });
+});
+
+describe('checkout', () => {
+  it("refuses a result that is not the buyer's: no order links to another person's data", async () => {
+    const owner = new Client(base);
+    await signUp(owner);
+    const theirs = await (
+      await owner.post('/api/tests/iq/score', iqSheetFor(await takeSitting(owner.get, 'en'), careful, 30_000))
+    ).json();
+    const buyer = new Client(base);
+    await signUp(buyer);
+    const order = (testResultId: string, testType = 'iq') =>
+      buyer.post('/api/payments/checkout', {
+        testType,
+        testResultId,
+        fullName: 'Buyer Person',
+        phone: '+380501234567',
+        lang: 'en',
+      });
+    const refused = await order(theirs.id);
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).error).toBe('results.error.not_found');
+    // Named as the other kind of result, or made up: the same.
+    expect((await order(theirs.id, 'professional')).status).toBe(404);
+    expect((await order('4b1e2c1a-0000-4000-8000-000000000000')).status).toBe(404);
+    // The buyer's own result: an order, which names it.
+    const mine = await (
+      await buyer.post('/api/tests/iq/score', iqSheetFor(await takeSitting(buyer.get, 'en'), careful, 30_000))
+    ).json();
+    const placed = await order(mine.id);
+    expect(placed.status).toBe(201);
+    const { orderReference } = await placed.json();
+    expect(await (await buyer.get(`/api/payments/${orderReference}`)).json()).toMatchObject({ testResultId: mine.id });
   });
 });

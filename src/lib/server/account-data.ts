@@ -19,6 +19,7 @@ import { db } from './db.ts';
 import { checkCurrentPassword } from './account-settings.ts';
 import { enqueueMail, enqueueNotification } from './outbox.ts';
 import { LIVE_SCHEDULE_SQL, subscriptionOf } from './subscription.ts';
+import { addressKey } from './address-keys.ts';
 import type { AccountExport } from '../../api/me.ts';
 
 /** How long a Google sign-in stands in for the password of an account that has none. */
@@ -245,6 +246,14 @@ export async function deleteAccount(
     );
     for (const { email } of listed)
       await enqueueNotification(tx, 'mailchimp', { action: 'delete', email, forget: true });
+    // The counts kept about the person go too: those keyed by the account (settings, claims, promo, scoring…) and by
+    // any of its addresses (sign-in, reset, mail: keyed by an HMAC of the address, address-keys.ts) — issue 44.
+    const digests = [...addresses, ...listed].map((a) => addressKey(a.email));
+    await tx.query(
+      `DELETE FROM rate_limits WHERE strpos(key, $1::text) > 0
+         OR EXISTS (SELECT 1 FROM unnest($2::text[]) AS d(digest) WHERE strpos(key, d.digest) > 0)`,
+      [userId, digests],
+    );
     await tx.query('DELETE FROM users WHERE id = $1', [userId]);
     await enqueueMail(tx, { template: 'account-deleted', lang, to: user.email, params: {}, forget: true });
     return {

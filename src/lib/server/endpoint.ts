@@ -26,6 +26,7 @@ import { sessionFromRequest, type Session, type SessionUser } from './session.ts
 import { secured } from './security-headers.ts';
 import { consumeAll, type Limit } from './rate-limit.ts';
 import { isProductionConfigError } from './production.ts';
+import { db } from './db.ts';
 
 type UserFor<A extends Auth> = A extends 'required' ? SessionUser : A extends 'optional' ? SessionUser | null : null;
 type Issues = { path: PropertyKey[]; code: string; message?: string }[];
@@ -154,6 +155,26 @@ function respond<C extends Contract>(c: C, lang: Lang, answer: Answer<C>): Respo
   return json(answer, { status: c.status });
 }
 
+/** PostgreSQL's codes for a row another transaction took away: a foreign key gone, a deadlock. */
+const RACE_CODES = new Set(['23503', '40P01']);
+/** Whether an error is a lost race over a row (see accountWentDuring): a handler that catches its errors rethrows it. */
+export const lostRace = (err: unknown): boolean => RACE_CODES.has((err as { code?: string })?.code ?? '');
+
+/**
+ * Whether a database error is the signed-in user's account going while this request used it (issue 44: DELETE
+ * /api/me racing a share, a promo code, a claim…): the statement lost a race with the deletion, and the account is no
+ * longer there. Then the request is answered as any request of an account that is gone — 401 — not 500.
+ */
+async function accountWentDuring(err: unknown, userId: string | undefined): Promise<boolean> {
+  if (!userId || !lostRace(err)) return false;
+  try {
+    const [user] = await (await db()).query('SELECT 1 FROM users WHERE id = $1', [userId]);
+    return !user;
+  } catch {
+    return false;
+  }
+}
+
 /** One endpoint: its contract, its handler, its options (above). */
 export function endpoint<C extends Contract>(
   c: C,
@@ -161,9 +182,11 @@ export function endpoint<C extends Contract>(
   options: EndpointOptions<C> = {},
 ): Handler {
   const run = secured(async (req: Request, context: Context): Promise<Response> => {
+    let userId: string | undefined;
     try {
       const call = await prepare(c, req, context, options);
       if (call instanceof Response) return call;
+      userId = call.user?.id;
       if (options.limits) {
         const limited = await consumeAll(options.limits(call));
         if (!limited.ok)
@@ -174,6 +197,10 @@ export function endpoint<C extends Contract>(
       return respond(c, call.lang, await handler(call));
     } catch (err) {
       const lang = requestLang(req);
+      if (await accountWentDuring(err, userId)) return jsonError(401, 'auth.error.unauthenticated', lang);
+      // A deadlock the database broke by aborting this side: nothing was written, and the same request may pass now.
+      if ((err as { code?: string })?.code === '40P01')
+        return refusal('api.error.db_unavailable', lang, { retryAfterSeconds: 1 });
       if (isProductionConfigError(err)) {
         console.error(`[${c.path}] ${err.message}`);
         return jsonError(err.status, err.key, lang);

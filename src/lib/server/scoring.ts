@@ -194,7 +194,8 @@ export type ScoreError =
   | 'score.error.rate_limited'
   | 'score.error.sitting_used'
   | 'score.error.save_failed'
-  | 'results.error.claimed';
+  | 'results.error.claimed'
+  | 'auth.error.unauthenticated';
 
 export type ScoreAndSave =
   | { ok: true; result: ResultView; token?: string; id?: string; saved?: boolean }
@@ -261,6 +262,9 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
         : scored.result;
     return { ok: true, result, id: saved.id, saved: true };
   } catch (err) {
+    // The account went while its sheet was being saved (its deletion racing this): there is no one to save it for,
+    // and nothing to retry — 401, as for any request of an account that is gone (issue 44).
+    if ((err as { code?: string }).code === '23503') return { ok: false, error: 'auth.error.unauthenticated' };
     console.error('[score] save failed:', (err as Error).message);
     return { ok: false, error: 'score.error.save_failed' };
   }

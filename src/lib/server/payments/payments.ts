@@ -50,9 +50,15 @@ export interface CheckoutInput {
 }
 
 export type CheckoutOutcome =
-  { ok: true; checkout: Checkout } | { ok: false; error: 'auth.error.rate_limited'; retryAfterSeconds: number };
+  | { ok: true; checkout: Checkout }
+  | { ok: false; error: 'auth.error.rate_limited'; retryAfterSeconds: number }
+  | { ok: false; error: 'results.error.not_found' | 'auth.error.unauthenticated'; retryAfterSeconds?: undefined };
 
-/** An order row, then either the local test page's address or WayForPay widget parameters signed here. */
+/**
+ * An order row, then either the local test page's address or WayForPay widget parameters signed here. The result it
+ * was started on must be the buyer's own (issue 44: an order keeps no link to another person's data) — else 404 — and
+ * the buyer must still have an account (deleted a moment ago: 401), both checked by the statement that writes it.
+ */
 export async function createCheckout(input: CheckoutInput): Promise<CheckoutOutcome> {
   const limited = await consume(LIMITS.checkout(input.userId));
   if (!limited.ok) return { ok: false, error: 'auth.error.rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
@@ -62,26 +68,40 @@ export async function createCheckout(input: CheckoutInput): Promise<CheckoutOutc
   // The regular payment's schedule: the first later charge when the paid period ends, monthly for a year.
   const nextCharge = new Date(now.getTime() + PRICE.days * DAY);
   const scheduleEnd = new Date(now.getTime() + 365 * DAY);
-  await (
-    await db()
-  ).query(
-    `INSERT INTO payments (order_reference, user_id, provider, amount, currency, days, test_type, test_result_id, client_name, client_phone, next_charge_at, schedule_ends_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      orderReference,
-      input.userId,
-      provider,
-      PRICE.amount,
-      PRICE.currency,
-      PRICE.days,
-      input.testType ?? null,
-      input.testResultId ?? null,
-      input.fullName,
-      input.phone,
-      nextCharge,
-      scheduleEnd,
-    ],
-  );
+  const database = await db();
+  const written = await database
+    .query<{ order_reference: string }>(
+      `INSERT INTO payments (order_reference, user_id, provider, amount, currency, days, test_type, test_result_id, client_name, client_phone, next_charge_at, schedule_ends_at)
+     SELECT $1, u.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM users u
+     WHERE u.id = $2 AND ($8::uuid IS NULL
+       OR ($7 = 'iq' AND EXISTS (SELECT 1 FROM test_results r WHERE r.id = $8::uuid AND r.user_id = u.id))
+       OR ($7 = 'professional'
+           AND EXISTS (SELECT 1 FROM professional_test_results r WHERE r.id = $8::uuid AND r.user_id = u.id)))
+     RETURNING order_reference`,
+      [
+        orderReference,
+        input.userId,
+        provider,
+        PRICE.amount,
+        PRICE.currency,
+        PRICE.days,
+        input.testType ?? null,
+        input.testResultId ?? null,
+        input.fullName,
+        input.phone,
+        nextCharge,
+        scheduleEnd,
+      ],
+    )
+    .catch((error: unknown) => {
+      // The account went between the check and the write (its deletion racing this): nobody to sell to.
+      if ((error as { code?: string }).code === '23503') return null;
+      throw error;
+    });
+  if (!written?.length) {
+    const [user] = await database.query('SELECT 1 FROM users WHERE id = $1', [input.userId]);
+    return { ok: false, error: user ? 'results.error.not_found' : 'auth.error.unauthenticated' };
+  }
   if (provider === 'test') {
     const redirectUrl = `/api/payments/test/${orderReference}?lang=${input.lang}`;
     return { ok: true, checkout: { provider, orderReference, redirectUrl } };
