@@ -124,9 +124,25 @@ export function lineWriter(out: { write(text: string): unknown }) {
 }
 
 /**
- * One log line per request: method, path (no query string: it may carry a token), status, time. The path is cut to
- * LOG_PATH_CHARS and control characters are escaped, so a hostile URL can neither flood nor forge log lines.
- * Cookies, headers and bodies are never logged.
+ * The paths whose last part is a secret — whoever holds it sees a result or a certificate: a shared result's page and
+ * card, a certificate's verification. Logged with the code cut to its first four characters (issue 44), enough to
+ * tell two requests apart, far too little to open either.
+ */
+const SECRET_PATHS = [
+  /^((?:\/eng)?\/r\/)([^/]+)/,
+  /^(\/api\/shares\/)([^/]+)/,
+  /^(\/api\/certificates\/verify\/)([^/]+)/,
+];
+export const maskSecrets = (path: string): string =>
+  SECRET_PATHS.reduce(
+    (p, pattern) => p.replace(pattern, (_, head: string, code: string) => `${head}${code.slice(0, 4)}…`),
+    path,
+  );
+
+/**
+ * One log line per request: method, path (no query string: it may carry a token; a code in the path masked,
+ * maskSecrets), status, time. The path is cut to LOG_PATH_CHARS and control characters are escaped, so a hostile URL
+ * can neither flood nor forge log lines. Cookies, headers and bodies are never logged.
  */
 export function requestLogLine(
   method: string | undefined,
@@ -141,7 +157,7 @@ export function requestLogLine(
       (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
     );
   };
-  const path = (url ?? '/').split('?')[0];
+  const path = maskSecrets((url ?? '/').split('?')[0]);
   return `${clean(method ?? '-', 16)} ${clean(path, LOG_PATH_CHARS)} ${status} ${ms.toFixed(1)}ms`;
 }
 

@@ -165,4 +165,21 @@ describe('transactional mail over SMTP', () => {
       printed.mockRestore();
     }
   });
+
+  it('without SMTP_URL in production, sends nothing and prints no link (the local file is for a developer)', async () => {
+    delete process.env.SMTP_URL;
+    process.env.NODE_ENV = 'production';
+    m.env.resetEnvForTests();
+    const printed = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await queue('en', 'production@example.com');
+      await m.outbox.deliverOutbox();
+      expect(printed.mock.calls.map((c) => c.join(' ')).filter((l) => l.includes(LINK))).toEqual([]);
+      expect(readdirSync(join(dataDir, 'mail')).filter((f) => f.includes('production@example.com'))).toEqual([]);
+    } finally {
+      printed.mockRestore();
+      delete process.env.NODE_ENV;
+      m.env.resetEnvForTests();
+    }
+  });
 });

@@ -108,6 +108,19 @@ describe('request log line', () => {
     expect(line).toContain('…(1000005 chars)');
     expect(line).not.toContain('secret');
     expect(requestLogLine('POST', '/api/tests/iq/score?x=1', 200, 12.345)).toBe('POST /api/tests/iq/score 200 12.3ms');
+    // A code that opens a shared result or a certificate is a secret: the log keeps its first four characters only.
+    const share = 'AbCdEfGhIjKlMnOpQrStUv';
+    expect(requestLogLine('GET', `/r/${share}`, 200, 1)).toBe('GET /r/AbCd… 200 1.0ms');
+    expect(requestLogLine('GET', `/eng/r/${share}?from=x`, 200, 1)).toBe('GET /eng/r/AbCd… 200 1.0ms');
+    expect(requestLogLine('GET', `/api/shares/${share}/card`, 200, 1)).toBe('GET /api/shares/AbCd…/card 200 1.0ms');
+    expect(requestLogLine('GET', '/api/certificates/verify/ABCDEFGHIJKLMNOPQRSTUVWXYZ', 200, 1)).toBe(
+      'GET /api/certificates/verify/ABCD… 200 1.0ms',
+    );
+    for (const line of [
+      requestLogLine('GET', `/r/${share}`, 404, 1),
+      requestLogLine('GET', `/api/shares/${share}/card`, 200, 1),
+    ])
+      expect(line).not.toContain(share);
   });
 
   it('escapes control characters, so a URL cannot write a forged line', () => {

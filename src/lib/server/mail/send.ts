@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Delivery } from '../notify/mailchimp.ts';
 import { dataDir, env, isHosted, siteUrl } from '../env.ts';
+import { isProduction } from '../production.ts';
 import { SITE } from '../../../config/site.ts';
 import { isLang, type Lang } from '../../../i18n/index.ts';
 import { MAIL_TEMPLATES, renderMail, type MailParams, type MailTemplate, type Sender } from './templates.ts';
@@ -63,7 +64,8 @@ export async function sendMail(queued: QueuedMail): Promise<Delivery> {
       return { status: 'failed', error: `smtp: ${(err as Error).message}`.slice(0, 300) };
     }
   }
-  if (isHosted()) return { status: 'failed', error: 'SMTP_URL is not set' };
+  // The file and its printed links are for a developer's own run: never where real people's mail is (issue 44).
+  if (isHosted() || isProduction()) return { status: 'failed', error: 'SMTP_URL is not set' };
   const { message: eml } = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   const dir = join(dataDir(), 'mail');
   await mkdir(dir, { recursive: true });
