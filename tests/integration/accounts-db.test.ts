@@ -228,10 +228,10 @@ describe('many at once (batched statements, ./database/batches.ts)', () => {
       ),
     );
     // The driver gives PostgreSQL's SQLSTATE as `code` (23503, a foreign key violation), which is what lets the batch
-    // tell a row's failure from the database's own and run the others again alone. The one whose save failed gets a
-    // refusal to retry, as any failed save does, never a result the account does not have.
+    // tell a row's failure from the database's own and run the others again alone. The one whose save failed is told
+    // its account is gone (issue 44: nothing to retry for it), never given a result the account does not have.
     expect(outcomes.map((o) => o.ok && 'saved' in o && o.saved)).toEqual([true, false, true]);
-    expect(outcomes[1]).toEqual({ ok: false, error: 'score.error.save_failed' });
+    expect(outcomes[1]).toEqual({ ok: false, error: 'auth.error.unauthenticated' });
     const rows = await (
       await database()
     ).query<{ user_id: string }>('SELECT user_id FROM test_results WHERE user_id = ANY ($1::uuid[]) ORDER BY 1', [

@@ -16,10 +16,10 @@ beforeAll(async () => {
 });
 
 let n = 0;
-async function user(): Promise<string> {
+async function user(email = `tokens-${n++}-${Date.now()}@example.com`): Promise<string> {
   const [{ id }] = await database.query<{ id: string }>(
     'INSERT INTO users (email, email_normalized) VALUES ($1, $1) RETURNING id',
-    [`tokens-${n++}-${Date.now()}@example.com`],
+    [email],
   );
   return id;
 }
@@ -44,8 +44,10 @@ describe('mailed one-time tokens', () => {
   });
 
   it('expire after their lifetime, and say so', async () => {
-    const id = await user();
-    const token = await tokens.issueToken(database, id, 'reset', 'b@example.com');
+    // A reset link is usable only while the address it was mailed to is the account's (issue 44): mailed to its own.
+    const address = `tokens-b-${Date.now()}@example.com`;
+    const id = await user(address);
+    const token = await tokens.issueToken(database, id, 'reset', address);
     const [row] = await database.query<{ life: number }>(
       `SELECT extract(epoch FROM expires_at - created_at)::int AS life FROM email_tokens WHERE user_id = $1`,
       [id],
@@ -58,7 +60,7 @@ describe('mailed one-time tokens', () => {
     await database.query(`UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);
     expect(await tokens.tokenUsable(token, 'reset')).toEqual({ ok: false, error: 'auth.error.token.expired' });
     expect(await tokens.consumeToken(token, 'reset')).toEqual({ ok: false, error: 'auth.error.token.expired' });
-    const verifyToken = await tokens.issueToken(database, id, 'verify', 'b@example.com');
+    const verifyToken = await tokens.issueToken(database, id, 'verify', address);
     const [life] = await database.query<{ life: number }>(
       `SELECT extract(epoch FROM expires_at - created_at)::int AS life FROM email_tokens WHERE user_id = $1 AND purpose = 'verify'`,
       [id],
