@@ -54,8 +54,10 @@ export const googleCallback = contract<never>()({
 
 /** A link's one-time token, as mailed (email-tokens.ts: 43 base64url characters; anything else is refused). */
 const TokenBody = z.object({ token: z.string().max(200) });
-/** Confirms the address a confirmation link was sent to; no sign-in needed (the link may open in another browser). */
-/** A confirmation link's token; the session, when there is one, is kept when a change of address ends the others. */
+/**
+ * Confirms the address a confirmation link was sent to; no sign-in needed (the link may open in another browser). The
+ * session, when there is one, is kept when a change of address ends the others.
+ */
 export const verifyEmail = contract<{ ok: true; emailVerified: true }>()({
   path: '/api/auth/email/verify',
   method: 'POST',

@@ -20,6 +20,7 @@ import { checkCurrentPassword } from './account-settings.ts';
 import { enqueueMail, enqueueNotification } from './outbox.ts';
 import { LIVE_SCHEDULE_SQL, subscriptionOf } from './subscription.ts';
 import { addressKey } from './address-keys.ts';
+import { takeRecipientTurn } from './mail-budget.ts';
 import type { AccountExport } from '../../api/me.ts';
 
 /** How long a Google sign-in stands in for the password of an account that has none. */
@@ -189,7 +190,10 @@ export async function deleteAccount(
   const refused = await holderShown(userId, sessionId, password);
   if (refused) return { ok: false, error: refused };
   return (await db()).transaction(async (tx) => {
-    const [user] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const [user] = await tx.query<{ email: string; verified: boolean }>(
+      'SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
     if (!user) return { ok: false as const, error: 'auth.error.unauthenticated' as const };
     const live = await tx.query<{ order_reference: string }>(
       `UPDATE payments o SET stop_requested_at = COALESCE(o.stop_requested_at, now()), updated_at = now()
@@ -246,16 +250,21 @@ export async function deleteAccount(
     );
     for (const { email } of listed)
       await enqueueNotification(tx, 'mailchimp', { action: 'delete', email, forget: true });
-    // The counts kept about the person go too: those keyed by the account (settings, claims, promo, scoring…) and by
-    // any of its addresses (sign-in, reset, mail: keyed by an HMAC of the address, address-keys.ts) — issue 44.
-    const digests = [...addresses, ...listed].map((a) => addressKey(a.email));
-    await tx.query(
-      `DELETE FROM rate_limits WHERE strpos(key, $1::text) > 0
-         OR EXISTS (SELECT 1 FROM unnest($2::text[]) AS d(digest) WHERE strpos(key, d.digest) > 0)`,
-      [userId, digests],
-    );
+    // The counts kept about the person go too (issue 44): those keyed by the account (settings, claims, promo,
+    // scoring…) and the sign-in and reset counts of its address (keyed by an HMAC of it, address-keys.ts). Not the
+    // mail sent to an address: that count protects the mailbox, whoever owns an account, and names no one; deleting it
+    // would let sign-up, three mails and deletion start a stranger's count again. A count a racing request writes
+    // after this statement goes with the housekeeping (purgeOrphanCounts).
+    const own = addressKey(user.email);
+    await tx.query(`DELETE FROM rate_limits WHERE strpos(key, $1::text) > 0 OR key = ANY ($2::text[])`, [
+      userId,
+      [`reset:email:${own}`, `signin:account:${own}`],
+    ]);
     await tx.query('DELETE FROM users WHERE id = $1', [userId]);
-    await enqueueMail(tx, { template: 'account-deleted', lang, to: user.email, params: {}, forget: true });
+    // The last mail: to an address never confirmed (maybe a stranger's, signed up by someone else), only within the
+    // mailbox's hourly budget (mail-budget.ts), so signing up and deleting cannot flood it.
+    if (user.verified || (await takeRecipientTurn(tx, user.email)).ok)
+      await enqueueMail(tx, { template: 'account-deleted', lang, to: user.email, params: {}, forget: true });
     return {
       ok: true as const,
       stopOrders: [...new Set([...live, ...stopPending].map((o) => o.order_reference))],

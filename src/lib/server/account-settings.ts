@@ -11,7 +11,8 @@ import { db } from './db.ts';
 import { consumeToken, issueToken, voidTokens, type Consumed } from './email-tokens.ts';
 import { confirmEmail, confirmLink } from './email-confirmation.ts';
 import { enqueueMail, enqueueNotification } from './outbox.ts';
-import { takeRecipientTurn } from './mail-budget.ts';
+import { takeRecipientTurn, takeTurn } from './mail-budget.ts';
+import { LIMITS } from './rate-limit.ts';
 import { hashPassword, MIN_PASSWORD, normalizeEmail, verifyPassword } from './users.ts';
 
 type Refusal =
@@ -71,15 +72,23 @@ export async function requestEmailChange(
   const refused = await checkCurrentPassword(userId, password);
   if (refused) return { ok: false, error: refused };
   return (await db()).transaction(async (tx) => {
-    const [user] = await tx.query<{ email: string; email_normalized: string }>(
-      'SELECT email, email_normalized FROM users WHERE id = $1',
+    const [user] = await tx.query<{ email: string; email_normalized: string; verified: boolean }>(
+      'SELECT email, email_normalized, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1',
       [userId],
     );
     if (user.email_normalized === normalizeEmail(address))
       return { ok: false as const, error: 'auth.error.email.same' as const };
     const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1', [normalizeEmail(address)]);
     if (taken) return { ok: false as const, error: 'auth.error.exists' as const };
-    // The new address has proven nothing yet: its mails for the hour are counted whoever asks (mail-budget.ts).
+    // The new address has proven nothing yet: its mails for the hour are counted whoever asks (mail-budget.ts), and
+    // an account asks for at most three such mails an hour, whatever addresses it names (issue 44).
+    const own = await takeTurn(tx, LIMITS.emailChangeUser(userId));
+    if (!own.ok)
+      return {
+        ok: false as const,
+        error: 'auth.error.rate_limited' as const,
+        retryAfterSeconds: own.retryAfterSeconds,
+      };
     const turn = await takeRecipientTurn(tx, address);
     if (!turn.ok)
       return {
@@ -89,7 +98,10 @@ export async function requestEmailChange(
       };
     const token = await issueToken(tx, userId, 'change', address);
     await enqueueMail(tx, { template: 'change-email', lang, to: address, params: { link: confirmLink(lang, token) } });
-    await enqueueMail(tx, { template: 'email-change-notice', lang, to: user.email, params: { newEmail: address } });
+    // The notice protects an owner who proved the mailbox; to an address never confirmed (it may be someone else's,
+    // signed up by a stranger) it would be mail on a stranger's say (issue 44).
+    if (user.verified)
+      await enqueueMail(tx, { template: 'email-change-notice', lang, to: user.email, params: { newEmail: address } });
     return { ok: true as const };
   });
 }

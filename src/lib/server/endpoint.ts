@@ -199,8 +199,11 @@ export function endpoint<C extends Contract>(
       const lang = requestLang(req);
       if (await accountWentDuring(err, userId)) return jsonError(401, 'auth.error.unauthenticated', lang);
       // A deadlock the database broke by aborting this side: nothing was written, and the same request may pass now.
-      if ((err as { code?: string })?.code === '40P01')
+      // Logged: a deadlock that keeps coming back is a lock-ordering bug to find.
+      if ((err as { code?: string })?.code === '40P01') {
+        console.warn(`[${c.method} ${c.path}] deadlock, answered 503 to retry`);
         return refusal('api.error.db_unavailable', lang, { retryAfterSeconds: 1 });
+      }
       if (isProductionConfigError(err)) {
         console.error(`[${c.path}] ${err.message}`);
         return jsonError(err.status, err.key, lang);

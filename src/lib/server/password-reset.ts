@@ -24,9 +24,25 @@ export const resetLink = (lang: Lang, token: string): string =>
   `${siteUrl()}${localizedPath(lang, '/reset-password')}?token=${token}`;
 
 /**
+ * Whether a browser is the owner's for a reset of `normalizedEmail`: its device cookie names the account that has the
+ * address, and that address is confirmed (whoever signs up with someone else's address holds a device cookie of that
+ * account too, but cannot confirm it).
+ */
+export async function ownersBrowser(device: KnownDevice, normalizedEmail: string): Promise<boolean> {
+  const rows = await (
+    await db()
+  ).query('SELECT 1 FROM users WHERE id = $1 AND email_normalized = $2 AND email_verified_at IS NOT NULL', [
+    device.userId,
+    normalizedEmail,
+  ]);
+  return rows.length > 0;
+}
+
+/**
  * Mails a reset link when the address is an account's; nothing otherwise. Runs after the response. The mail counts
  * against the address's hourly budget (mail-budget.ts) and is not sent once it is spent — unless it was asked for
- * from a browser that has signed in to this account (`device`), which strangers' requests never shut out.
+ * from a browser that has signed in to this account (`device`) whose address is confirmed, which strangers' requests
+ * never shut out.
  */
 export async function requestReset(email: string, lang: Lang, device?: KnownDevice | null): Promise<void> {
   const address = cleanEmail(email);
@@ -34,12 +50,15 @@ export async function requestReset(email: string, lang: Lang, device?: KnownDevi
   await (
     await db()
   ).transaction(async (tx) => {
-    const [user] = await tx.query<{ id: string; email: string }>(
-      'SELECT id, email FROM users WHERE email_normalized = $1',
+    const [user] = await tx.query<{ id: string; email: string; verified: boolean }>(
+      'SELECT id, email, email_verified_at IS NOT NULL AS verified FROM users WHERE email_normalized = $1',
       [normalizeEmail(address)],
     );
     if (!user) return;
-    if (device?.userId !== user.id && !(await takeRecipientTurn(tx, user.email)).ok) return;
+    // The owner's own browser is exempt only where the address is proven theirs: whoever signed up with someone else's
+    // address holds a device cookie of that account too.
+    const owner = device?.userId === user.id && user.verified;
+    if (!owner && !(await takeRecipientTurn(tx, user.email)).ok) return;
     const token = await issueToken(tx, user.id, 'reset', user.email);
     await enqueueMail(tx, {
       template: 'reset-password',

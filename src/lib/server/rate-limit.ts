@@ -78,6 +78,26 @@ export async function consumeAll(limits: Limit[]): Promise<LimitCheck> {
   return { ok: true };
 }
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Housekeeping (the daily scheduled function `housekeeping`): deletes counts whose window ended long ago, and counts
+ * keyed by an account that no longer exists — a request racing the account's deletion may write one after the
+ * deletion's own clean-up (account-data.ts), and none may outlive the person for more than a day (issue 44).
+ */
+export async function purgeOrphanCounts(): Promise<number> {
+  const rows = await (
+    await db()
+  ).query(
+    `DELETE FROM rate_limits r
+     WHERE r.window_start < now() - make_interval(secs => $1::float8)
+        OR (r.key ~ $2 AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = substring(r.key from $2)::uuid))
+     RETURNING 1`,
+    [LONGEST_WINDOW_MS / 1000, UUID],
+  );
+  return rows.length;
+}
+
 /** A refusal until the window ends, in whole seconds (at least one). */
 export const refusedUntil = (endMs: number, now = Date.now()): LimitCheck => ({
   ok: false,
@@ -173,6 +193,8 @@ export const LIMITS = {
   resetTokenIp: (ip: string): Limit => ({ key: `reset:token:ip:${addressBucket(ip)}`, max: 30, windowMs: 10 * MINUTE }),
   /** Account settings that check the current password: ten tries in ten minutes per account (no guessing through them). */
   accountSettingsUser: (userId: string): Limit => ({ key: `settings:${userId}`, max: 10, windowMs: 10 * MINUTE }),
+  /** Mails a change of address sends for an account (counted as they are sent): a person needs one or two (issue 44). */
+  emailChangeUser: (userId: string): Limit => ({ key: `mail:change:${userId}`, max: 3, windowMs: 60 * MINUTE }),
   /** "Send again" for a confirmation mail: a person needs one or two; a mailbox is not to be flooded. */
   confirmationMailUser: (userId: string): Limit => ({ key: `mail:confirm:${userId}`, max: 3, windowMs: 60 * MINUTE }),
   /**

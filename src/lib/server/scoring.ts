@@ -264,7 +264,8 @@ export async function scoreAndSave<I extends { submissionId?: string; sitting: s
   } catch (err) {
     // The account went while its sheet was being saved (its deletion racing this): there is no one to save it for,
     // and nothing to retry — 401, as for any request of an account that is gone (issue 44).
-    if ((err as { code?: string }).code === '23503') return { ok: false, error: 'auth.error.unauthenticated' };
+    if ((err as { code?: string }).code === '23503' && (await accountGone(who.user.id)))
+      return { ok: false, error: 'auth.error.unauthenticated' };
     console.error('[score] save failed:', (err as Error).message);
     return { ok: false, error: 'score.error.save_failed' };
   }
@@ -301,6 +302,12 @@ function keepResponses(
     scale: scored.raw.scale?.id ?? null,
   });
   who.waitUntil?.(work);
+}
+
+/** Whether the account is no longer there (deleted while one of its requests was under way). */
+async function accountGone(userId: string): Promise<boolean> {
+  const rows = await (await db()).query('SELECT 1 FROM users WHERE id = $1', [userId]).catch(() => [1]);
+  return rows.length === 0;
 }
 
 /** The same sheet's view once the database said it was taken with the form's worked answers seen. */

@@ -93,9 +93,11 @@ export async function createCheckout(input: CheckoutInput): Promise<CheckoutOutc
         scheduleEnd,
       ],
     )
-    .catch((error: unknown) => {
-      // The account went between the check and the write (its deletion racing this): nobody to sell to.
-      if ((error as { code?: string }).code === '23503') return null;
+    .catch(async (error: unknown) => {
+      // The account went between the check and the write (its deletion racing this): nobody to sell to. Any other
+      // foreign key failing is a fault, not a refusal.
+      const fk = (error as { code?: string }).code === '23503';
+      if (fk && !(await database.query('SELECT 1 FROM users WHERE id = $1', [input.userId])).length) return null;
       throw error;
     });
   if (!written?.length) {
